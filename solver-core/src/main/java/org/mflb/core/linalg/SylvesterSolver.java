@@ -149,7 +149,7 @@ public final class SylvesterSolver {
         double[] work = new double[size];
         // Y = C ×_k U_kᵀ on every axis.
         for (int k = 0; k < p; k++) {
-            modeProduct(y, dims, k, axes[k].u(), true, work);
+            Tensors.modeProduct(y, dims, k, axes[k].u(), dims[k], dims[k], true, work);
             double[] swap = y;
             y = work;
             work = swap;
@@ -157,48 +157,12 @@ public final class SylvesterSolver {
         backSubstitute(axes, dims, y);
         // X = Y ×_k U_k on every axis.
         for (int k = 0; k < p; k++) {
-            modeProduct(y, dims, k, axes[k].u(), false, work);
+            Tensors.modeProduct(y, dims, k, axes[k].u(), dims[k], dims[k], false, work);
             double[] swap = y;
             y = work;
             work = swap;
         }
         return y;
-    }
-
-    /**
-     * Mode-{@code k} product {@code out = M ×_k in} (or {@code Mᵀ ×_k in}).
-     *
-     * @param in tensor (not modified)
-     * @param dims shape
-     * @param axis {@code k}
-     * @param m {@code n_k×n_k} row-major
-     * @param transpose use {@code Mᵀ}
-     * @param out result (modified)
-     */
-    static void modeProduct(double[] in, int[] dims, int axis, double[] m, boolean transpose, double[] out) {
-        int nk = dims[axis];
-        int inner = 1;
-        for (int j = axis + 1; j < dims.length; j++) {
-            inner *= dims[j];
-        }
-        int outer = in.length / (nk * inner);
-        java.util.Arrays.fill(out, 0, in.length, 0.0);
-        for (int o = 0; o < outer; o++) {
-            int base = o * nk * inner;
-            for (int i = 0; i < nk; i++) {
-                int outRow = base + i * inner;
-                for (int a = 0; a < nk; a++) {
-                    double coefficient = transpose ? m[a * nk + i] : m[i * nk + a];
-                    if (coefficient == 0.0) {
-                        continue;
-                    }
-                    int inRow = base + a * inner;
-                    for (int q = 0; q < inner; q++) {
-                        out[outRow + q] += coefficient * in[inRow + q];
-                    }
-                }
-            }
-        }
     }
 
     /** Throws if some sum of one eigenvalue per axis is (numerically) zero. */
