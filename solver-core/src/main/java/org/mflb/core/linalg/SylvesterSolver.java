@@ -183,9 +183,9 @@ public final class SylvesterSolver {
                 re += axes[k].eigenRe()[index[k]];
                 im += axes[k].eigenIm()[index[k]];
             }
-            double modulus = Math.hypot(re, im);
-            if (modulus < best) {
-                best = modulus;
+            double modulus2 = re * re + im * im;
+            if (modulus2 < best) {
+                best = modulus2;
                 System.arraycopy(index, 0, worst, 0, p);
             }
             int k = p - 1;
@@ -197,6 +197,7 @@ public final class SylvesterSolver {
                 break;
             }
         }
+        best = Math.sqrt(best);
         if (best <= tolerance) {
             StringBuilder sum = new StringBuilder();
             for (int k = 0; k < p; k++) {

@@ -51,6 +51,35 @@ public final class Tensors {
         }
         int outer = in.length / (nIn * inner);
         Arrays.fill(out, 0, outer * nOut * inner, 0.0);
+        if (inner == 1) {
+            // Last axis: keep the innermost loop contiguous in both the matrix and the output.
+            for (int o = 0; o < outer; o++) {
+                int inBase = o * nIn;
+                int outBase = o * nOut;
+                if (transpose) {
+                    for (int a = 0; a < nIn; a++) {
+                        double value = in[inBase + a];
+                        if (value == 0.0) {
+                            continue;
+                        }
+                        int row = a * cols;
+                        for (int i = 0; i < nOut; i++) {
+                            out[outBase + i] += m[row + i] * value;
+                        }
+                    }
+                } else {
+                    for (int i = 0; i < nOut; i++) {
+                        int row = i * cols;
+                        double sum = 0;
+                        for (int a = 0; a < nIn; a++) {
+                            sum += m[row + a] * in[inBase + a];
+                        }
+                        out[outBase + i] = sum;
+                    }
+                }
+            }
+            return;
+        }
         for (int o = 0; o < outer; o++) {
             int inBase = o * nIn * inner;
             int outBase = o * nOut * inner;

@@ -37,6 +37,18 @@ final class JumpSubspace {
 
     static JumpSubspace of(MomentEquations eq) {
         int n = eq.n;
+        // Fast path: a single-coordinate jump for every coordinate spans everything (SQ(d) tails).
+        boolean[] unit = new boolean[n];
+        int covered = 0;
+        for (int l = 0; l < eq.count; l++) {
+            if (eq.jumpIndex[l].length == 1 && eq.jumpValue[l][0] != 0.0 && !unit[eq.jumpIndex[l][0]]) {
+                unit[eq.jumpIndex[l][0]] = true;
+                covered++;
+            }
+        }
+        if (covered == n) {
+            return new JumpSubspace(n, n, null);
+        }
         DMatrixRMaj jumps = new DMatrixRMaj(Math.max(eq.count, 1), n);
         for (int l = 0; l < eq.count; l++) {
             for (int k = 0; k < eq.jumpIndex[l].length; k++) {
