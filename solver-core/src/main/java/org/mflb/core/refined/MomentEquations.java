@@ -113,6 +113,26 @@ final class MomentEquations {
         }
     }
 
+    /**
+     * @return whether every rate is affine to the order of the jets at the evaluation point (all
+     *         second and higher derivatives zero): then {@code F'' = F''' = F'''' = Q'' = 0} and
+     *         the 1/N and 1/N² mean terms vanish
+     */
+    boolean isAffine() {
+        for (int l = 0; l < count; l++) {
+            for (double[] tensor : new double[][] {jets.hessian(l), jets.third(l), jets.fourth(l)}) {
+                if (tensor != null) {
+                    for (double v : tensor) {
+                        if (v != 0.0) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
     /** {@code f = Σ ℓ β_ℓ} (modified). */
     void drift(double[] f) {
         Arrays.fill(f, 0, n, 0.0);

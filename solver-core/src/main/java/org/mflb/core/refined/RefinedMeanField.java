@@ -53,6 +53,12 @@ public final class RefinedMeanField {
      */
     public static final double FIXED_POINT_TOLERANCE = 1e-8;
 
+    /**
+     * Largest dimension for the 1/N² terms (unless the rates are affine, when they vanish): the
+     * third-moment tensor takes {@code 8K³} bytes (27 MB at K = 150) and its solve {@code O(K⁴)}.
+     */
+    public static final int MAX_SECOND_ORDER_DIMENSION = 150;
+
     /** Default absolute tolerance of the transient integration. */
     public static final double DEFAULT_ABSOLUTE_TOLERANCE = 1e-10;
 
@@ -154,10 +160,20 @@ public final class RefinedMeanField {
             return new SteadyStateExpansion(1, pi, v, w, null, null, null, subspace.rank, abscissa);
         }
 
-        double[] s3 = new double[n * n * n];
-        eq.thirdMomentSource(w, v, s3);
-        double[] c = subspace.lift(SylvesterSolver.solveKroneckerSum(new RealSchurForm[] {schur, schur, schur},
-                negate(subspace.project(s3, 3))), 3);
+        java.util.function.Supplier<double[]> thirdMoment = () -> {
+            double[] s3 = new double[n * n * n];
+            eq.thirdMomentSource(w, v, s3);
+            return subspace.lift(SylvesterSolver.solveKroneckerSum(new RealSchurForm[] {schur, schur, schur},
+                    negate(subspace.project(s3, 3))), 3);
+        };
+        if (eq.isAffine()) {
+            // Affine rates: F'' = F''' = F'''' = Q'' = 0 and V = 0, so the sources of B and A vanish
+            // whatever C is: B = A = 0 exactly. C (O(K⁴)) is computed only if asked for.
+            return new SteadyStateExpansion(2, pi, v, w, new double[n], new double[n * n], thirdMoment,
+                    subspace.rank, abscissa);
+        }
+        requireSecondOrderSize(subspace.rank);
+        double[] c = thirdMoment.get();
         double[] s2 = new double[n * n];
         eq.secondMomentSource(w, v, c, s2);
         double[] b = subspace.lift(SylvesterSolver.solveKroneckerSum(two, negate(subspace.project(s2, 2))), 2);
@@ -165,7 +181,7 @@ public final class RefinedMeanField {
         double[] s1 = new double[n];
         eq.secondOrderMeanSource(w, b, c, s1);
         double[] a = subspace.lift(schur.solve(negate(subspace.project(s1, 1))), 1);
-        return new SteadyStateExpansion(2, pi, v, w, a, b, c, subspace.rank, abscissa);
+        return new SteadyStateExpansion(2, pi, v, w, a, b, () -> c, subspace.rank, abscissa);
     }
 
     /**
@@ -205,6 +221,9 @@ public final class RefinedMeanField {
             if (times[k] < (k == 0 ? t0 : times[k - 1])) {
                 throw MflbException.invalid("times[" + k + "]", times[k], "non-decreasing and >= t0 = " + t0);
             }
+        }
+        if (order >= 2) {
+            requireSecondOrderSize(n);
         }
         MomentEquations eq = new MomentEquations(model, derivatives, order);
         ExpansionOde ode = new ExpansionOde(eq, order);
@@ -272,6 +291,14 @@ public final class RefinedMeanField {
             return new AutomaticRateDerivatives(smooth);
         }
         return RateDerivatives.of(model);
+    }
+
+    private static void requireSecondOrderSize(int dimension) {
+        if (dimension > MAX_SECOND_ORDER_DIMENSION) {
+            throw new MflbException(ErrorKind.INVALID_PARAMETER, "order",
+                    "order = 2 needs O(K^3) memory and O(K^4) time: dimension K = " + dimension + " exceeds "
+                            + MAX_SECOND_ORDER_DIMENSION + "; use order 1 or fewer levels");
+        }
     }
 
     private static double[] checkedState(String name, double[] x, int n) {

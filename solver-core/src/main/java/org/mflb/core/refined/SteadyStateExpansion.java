@@ -15,7 +15,8 @@ import org.mflb.core.Require;
  * {@code V} is the 1/N ("refined mean field") term, {@code W} the covariance of the linear-noise
  * (Ornstein–Uhlenbeck) approximation, {@code A} the 1/N² term; {@code B} and {@code C} are the
  * second- and third-moment terms they are computed from. The 1/N² terms are present only for
- * expansions of order 2. Immutable; accessors return copies.
+ * expansions of order 2. Immutable (the third-moment term may be computed on first request, when
+ * the mean does not need it); accessors return copies and are thread-safe.
  */
 public final class SteadyStateExpansion {
 
@@ -26,12 +27,14 @@ public final class SteadyStateExpansion {
     private final double[] w;
     private final double[] a;
     private final double[] b;
-    private final double[] c;
+    /** {@code C}, computed on first use when the mean does not need it (affine rates). */
+    private java.util.function.Supplier<double[]> thirdMoment;
+    private double[] c;
     private final int reducedDimension;
     private final double spectralAbscissa;
 
-    SteadyStateExpansion(int order, double[] fixedPoint, double[] v, double[] w, double[] a, double[] b, double[] c,
-                         int reducedDimension, double spectralAbscissa) {
+    SteadyStateExpansion(int order, double[] fixedPoint, double[] v, double[] w, double[] a, double[] b,
+                         java.util.function.Supplier<double[]> thirdMoment, int reducedDimension, double spectralAbscissa) {
         this.order = order;
         this.dimension = fixedPoint.length;
         this.fixedPoint = fixedPoint;
@@ -39,7 +42,7 @@ public final class SteadyStateExpansion {
         this.w = w;
         this.a = a;
         this.b = b;
-        this.c = c;
+        this.thirdMoment = thirdMoment;
         this.reducedDimension = reducedDimension;
         this.spectralAbscissa = spectralAbscissa;
     }
@@ -82,8 +85,12 @@ public final class SteadyStateExpansion {
     }
 
     /** @return {@code C}, the 1/N² term of {@code E[(X^N−π)⊗³]}, flat row-major {@code K³} (order 2 only) */
-    public double[] thirdMomentTerm() {
+    public synchronized double[] thirdMomentTerm() {
         requireOrder2("thirdMomentTerm");
+        if (c == null) {
+            c = thirdMoment.get();
+            thirdMoment = null;
+        }
         return c.clone();
     }
 
