@@ -35,6 +35,8 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
     public static final int MAX_ORDER = 4;
 
     private final SmoothPopulationModel model;
+    /** The same model when its rates depend on N (then ε = 1/N is differentiated too), else null. */
+    private final SizeDependentPopulationModel sized;
     private final int dimension;
     private final int[][] supports;
     /** Per group: the transitions it evaluates. */
@@ -53,6 +55,7 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
      */
     public AutomaticRateDerivatives(SmoothPopulationModel model) {
         this.model = model;
+        this.sized = model instanceof SizeDependentPopulationModel s ? s : null;
         this.dimension = model.getDimension();
         int count = model.transitions().size();
         this.supports = discoverSupports(model, dimension, count);
@@ -73,7 +76,12 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
                 x[j] = Gradient.variable(n, j, 0.15 + 0.7 * rng.nextDouble());
             }
             Gradient[] beta = new Gradient[count];
-            model.fieldRates(t, x, beta);
+            if (model instanceof SizeDependentPopulationModel sd) {
+                // The corrections may depend on coordinates the limit rates do not: probe at ε ≠ 0.
+                sd.fieldRates(t, x, Gradient.constant(n, 0.05 + 0.1 * rng.nextDouble()), beta);
+            } else {
+                model.fieldRates(t, x, beta);
+            }
             for (int l = 0; l < count; l++) {
                 if (beta[l] == null) {
                     throw new MflbException(org.mflb.core.ErrorKind.INVALID_PARAMETER, "model",
@@ -100,6 +108,12 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
         return supports[transition].clone();
     }
 
+    /** @return whether the model's rates depend on {@code N} ({@link SizeDependentPopulationModel}) */
+    @Override
+    public boolean hasSizeCorrections() {
+        return sized != null;
+    }
+
     /** @return number of rate evaluations per point (the number of colour groups) */
     public int groupCount() {
         return groupTransitions.length;
@@ -114,14 +128,20 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
         int count = supports.length;
         DerivativeStructure[] xs = new DerivativeStructure[dimension];
         DerivativeStructure[] beta = new DerivativeStructure[count];
+        boolean corrections = sized != null && jets.hasSizeCorrections();
         for (int g = 0; g < groupTransitions.length; g++) {
             int mg = groupVariables[g];
-            IndexTables tab = tables(mg, order);
+            // With size corrections ε = 1/N is variable mg, and β¹'s Hessian needs total order 3.
+            IndexTables tab = tables(mg, corrections ? Math.max(order, 3) : order, corrections);
             int[] slot = groupSlot[g];
             for (int j = 0; j < dimension; j++) {
                 xs[j] = slot[j] >= 0 ? tab.factory.variable(slot[j], x[j]) : tab.factory.constant(x[j]);
             }
-            model.fieldRates(t, xs, beta);
+            if (corrections) {
+                sized.fieldRates(t, xs, tab.factory.variable(mg, 0.0), beta);
+            } else {
+                model.fieldRates(t, xs, beta);
+            }
             for (int l : groupTransitions[g]) {
                 double[] all = beta[l].getAllDerivatives();
                 jets.setValue(l, all[0]);
@@ -148,6 +168,18 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
                         }
                     }
                 }
+                if (corrections) {
+                    jets.setCorrectionValue(l, all[tab.epsilon]);
+                    jets.setSecondCorrectionValue(l, 0.5 * all[tab.epsilonSquared]);
+                    double[] cg = jets.correctionGradient(l);
+                    double[] ch = jets.correctionHessian(l);
+                    for (int a = 0; a < m; a++) {
+                        cg[a] = all[tab.epsilonFirst[a]];
+                        for (int b = 0; b < m; b++) {
+                            ch[a * m + b] = all[tab.epsilonSecond[a * mg + b]];
+                        }
+                    }
+                }
                 if (order >= 4) {
                     double[] d4 = jets.fourth(l);
                     for (int a = 0; a < m; a++) {
@@ -164,8 +196,9 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
         }
     }
 
-    private IndexTables tables(int variables, int order) {
-        return tables.computeIfAbsent(((long) variables << 8) | order, k -> new IndexTables(variables, order));
+    private IndexTables tables(int variables, int order, boolean epsilon) {
+        return tables.computeIfAbsent(((long) variables << 9) | ((long) order << 1) | (epsilon ? 1 : 0),
+                k -> new IndexTables(variables, order, epsilon));
     }
 
     /** Where each partial derivative of a symmetric tensor index sits in {@code getAllDerivatives()}. */
@@ -175,16 +208,46 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
         final int[] second;
         final int[] third;
         final int[] fourth;
+        /** Indices of ∂/∂ε, ∂²/∂ε², ∂²/∂ε∂x_a and ∂³/∂ε∂x_a∂x_b, when ε is variable {@code m}. */
+        final int epsilon;
+        final int epsilonSquared;
+        final int[] epsilonFirst;
+        final int[] epsilonSecond;
 
-        IndexTables(int m, int order) {
+        IndexTables(int m, int order, boolean withEpsilon) {
+            int parameters = m + (withEpsilon ? 1 : 0);
             // A structure needs at least one parameter even when every support is empty.
-            factory = new DSFactory(Math.max(m, 1), order);
+            factory = new DSFactory(Math.max(parameters, 1), order);
             DSCompiler compiler = factory.getCompiler();
             first = new int[m];
             second = order >= 2 ? new int[m * m] : null;
             third = order >= 3 ? new int[m * m * m] : null;
             fourth = order >= 4 ? new int[m * m * m * m] : null;
-            int[] orders = new int[Math.max(m, 1)];
+            int[] orders = new int[Math.max(parameters, 1)];
+            if (withEpsilon) {
+                epsilonFirst = new int[m];
+                epsilonSecond = new int[m * m];
+                orders[m] = 1;
+                epsilon = compiler.getPartialDerivativeIndex(orders);
+                for (int a = 0; a < m; a++) {
+                    orders[a]++;
+                    epsilonFirst[a] = compiler.getPartialDerivativeIndex(orders);
+                    for (int b = 0; b < m; b++) {
+                        orders[b]++;
+                        epsilonSecond[a * m + b] = compiler.getPartialDerivativeIndex(orders);
+                        orders[b]--;
+                    }
+                    orders[a]--;
+                }
+                orders[m] = 2;
+                epsilonSquared = compiler.getPartialDerivativeIndex(orders);
+                orders[m] = 0;
+            } else {
+                epsilon = -1;
+                epsilonSquared = -1;
+                epsilonFirst = null;
+                epsilonSecond = null;
+            }
             for (int a = 0; a < m; a++) {
                 orders[a]++;
                 first[a] = compiler.getPartialDerivativeIndex(orders);

@@ -35,6 +35,12 @@ import org.mflb.core.model.Transition;
  * equation, and {@code D(0) = 0 = 3Sym(W(0)⊗W(0))} for a deterministic start), which removes the
  * {@code K⁴} unknowns of the reference implementation.
  *
+ * <p>When the rates depend on the system size, {@code β^N = β + β¹/N + β²/N²} (with
+ * {@code f¹ = Σ ℓβ¹}, {@code F¹ = Df¹}, {@code Q¹ = Σ ℓℓᵀβ¹}, {@code f² = Σ ℓβ²}), the same
+ * derivation adds {@code f¹} to the 1/N source, {@code f¹_i W_jk + f¹_j W_ik + f¹_k W_ij} to
+ * {@code S3}, {@code f¹Vᵀ + Vf¹ᵀ + F¹W + WF¹ᵀ + Q¹} to {@code S2} and {@code F¹V + ½F¹'':W + f²} to
+ * {@code S1}; {@code W} and {@code D} are unchanged.
+ *
  * <p>Every drift derivative is {@code ∂^k f = Σ_ℓ ℓ ⊗ ∂^k β_ℓ}, so each contraction is a sum over
  * transitions of small contractions on the rate's support: the cost is {@code O(L·K²·m)} for the
  * third-moment source and {@code O(L·K·m^4)} or less for the others ({@code L} transitions, supports
@@ -55,6 +61,9 @@ final class MomentEquations {
     private final double[] scratchNm;
     private final double[] scratchNn;
     private final double[] scratchN;
+    /** Whether the rates depend on N (size corrections in the jets), and scratch for f¹. */
+    private final boolean sized;
+    private final double[] f1;
 
     /**
      * @param model the model (its transitions)
@@ -100,6 +109,24 @@ final class MomentEquations {
         this.scratchNm = new double[n * Math.max(maxSupport, 1)];
         this.scratchNn = new double[n * n];
         this.scratchN = new double[n];
+        this.sized = jets.hasSizeCorrections();
+        this.f1 = new double[n];
+    }
+
+    /** @return whether the rates depend on the system size */
+    boolean isSizeDependent() {
+        return sized;
+    }
+
+    /** {@code f¹ = Σ_ℓ ℓ β¹_ℓ}, the 1/N correction of the drift, into {@link #f1}. */
+    private void correctionDrift() {
+        Arrays.fill(f1, 0.0);
+        for (int l = 0; l < count; l++) {
+            double beta1 = jets.correctionValue(l);
+            for (int k = 0; k < jumpIndex[l].length; k++) {
+                f1[jumpIndex[l][k]] += jumpValue[l][k] * beta1;
+            }
+        }
     }
 
     /** Evaluates the rate jets at {@code (t, x)}; every other method reads them. */
@@ -248,7 +275,8 @@ final class MomentEquations {
     void firstOrderSource(double[] w, double[] out) {
         Arrays.fill(out, 0, n, 0.0);
         for (int l = 0; l < count; l++) {
-            double hw = 0.5 * hessianDot(l, w);
+            // + f¹ when the rates depend on N
+            double hw = 0.5 * hessianDot(l, w) + (sized ? jets.correctionValue(l) : 0.0);
             for (int k = 0; k < jumpIndex[l].length; k++) {
                 out[jumpIndex[l][k]] += jumpValue[l][k] * hw;
             }
@@ -337,6 +365,29 @@ final class MomentEquations {
                 }
             }
         }
+        if (sized) {
+            addThirdMomentCorrection(w, out);
+        }
+    }
+
+    /** Adds {@code f¹_i W_jk + f¹_j W_ik + f¹_k W_ij}, the size correction of {@code S3}. */
+    private void addThirdMomentCorrection(double[] w, double[] out) {
+        correctionDrift();
+        int n2 = n * n;
+        for (int p = 0; p < n; p++) {
+            double fp = f1[p];
+            if (fp == 0.0) {
+                continue;
+            }
+            for (int q = 0; q < n; q++) {
+                for (int r = 0; r < n; r++) {
+                    double t = fp * w[q * n + r];
+                    out[p * n2 + q * n + r] += t;
+                    out[q * n2 + p * n + r] += t;
+                    out[q * n2 + r * n + p] += t;
+                }
+            }
+        }
     }
 
     /** The second-moment source {@code S2} (see the class documentation), {@code n×n} (modified). */
@@ -349,7 +400,7 @@ final class MomentEquations {
             int ms = s.length;
             int[] idx = jumpIndex[l];
             double[] val = jumpValue[l];
-            if (idx.length == 0 || ms == 0) {
+            if (idx.length == 0 || (ms == 0 && !sized)) {
                 continue;
             }
             double[] g = jets.gradient(l);
@@ -398,24 +449,50 @@ final class MomentEquations {
             for (int a = 0; a < ms; a++) {
                 gv += g[a] * v[s[a]];
             }
-            double coefficient = gv + 0.5 * hessianDot(l, w);
+            double coefficient = gv + 0.5 * hessianDot(l, w) + (sized ? jets.correctionValue(l) : 0.0);
             for (int p = 0; p < idx.length; p++) {
                 for (int r = 0; r < idx.length; r++) {
                     out[idx[p] * n + idx[r]] += coefficient * val[p] * val[r];
                 }
             }
         }
+        if (sized) {
+            // f¹Vᵀ + V f¹ᵀ + F¹W + W F¹ᵀ (Q¹ was added above with the ℓℓᵀ terms): per transition,
+            // ℓ (β¹ V + W_{:,s} ∇β¹)ᵀ and its transpose.
+            for (int l = 0; l < count; l++) {
+                int[] s = support[l];
+                int[] idx = jumpIndex[l];
+                double[] val = jumpValue[l];
+                double beta1 = jets.correctionValue(l);
+                double[] g1 = jets.correctionGradient(l);
+                for (int j = 0; j < n; j++) {
+                    double z = beta1 * v[j];
+                    for (int a = 0; a < s.length; a++) {
+                        z += g1[a] * w[s[a] * n + j];
+                    }
+                    e[j] = z;
+                }
+                for (int k = 0; k < idx.length; k++) {
+                    int i = idx[k];
+                    for (int j = 0; j < n; j++) {
+                        double t = val[k] * e[j];
+                        out[i * n + j] += t;
+                        out[j * n + i] += t;
+                    }
+                }
+            }
+        }
     }
 
     /** The 1/N² mean source {@code S1} (see the class documentation), length {@code n} (modified). */
-    void secondOrderMeanSource(double[] w, double[] b2, double[] c3, double[] out) {
+    void secondOrderMeanSource(double[] w, double[] v, double[] b2, double[] c3, double[] out) {
         int n2 = n * n;
         Arrays.fill(out, 0, n, 0.0);
         for (int l = 0; l < count; l++) {
             int[] s = support[l];
             int ms = s.length;
             int[] idx = jumpIndex[l];
-            if (idx.length == 0 || ms == 0) {
+            if (idx.length == 0 || (ms == 0 && !sized)) {
                 continue;
             }
             double[] d3 = jets.third(l);
@@ -447,6 +524,19 @@ final class MomentEquations {
                 }
             }
             sum += fourth / 8;
+            if (sized) {
+                // + F¹V + ½ F¹'':W + f²
+                double[] g1 = jets.correctionGradient(l);
+                double[] h1 = jets.correctionHessian(l);
+                double correction = jets.secondCorrectionValue(l);
+                for (int a = 0; a < ms; a++) {
+                    correction += g1[a] * v[s[a]];
+                    for (int b = 0; b < ms; b++) {
+                        correction += 0.5 * h1[a * ms + b] * w[s[a] * n + s[b]];
+                    }
+                }
+                sum += correction;
+            }
             for (int k = 0; k < idx.length; k++) {
                 out[idx[k]] += jumpValue[l][k] * sum;
             }

@@ -35,6 +35,17 @@ public interface RateDerivatives {
     int[] support(int transition);
 
     /**
+     * Whether the rates depend on the system size, {@code β^N = β + β¹/N + β²/N² + O(1/N³)}; if so,
+     * {@link #evaluate} also fills the size corrections of the jets (value, gradient and Hessian of
+     * {@code β¹}, value of {@code β²}). The default is no dependence.
+     *
+     * @return whether the rates depend on {@code N}
+     */
+    default boolean hasSizeCorrections() {
+        return false;
+    }
+
+    /**
      * Evaluates the rates and their derivatives up to {@code jets.order()} at {@code (t, x)}.
      *
      * @param t time

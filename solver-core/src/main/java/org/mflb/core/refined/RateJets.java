@@ -13,6 +13,9 @@ import org.mflb.core.Require;
  *   third     T3[a,b,c]     = ∂³β_l/∂x_{s_a}∂x_{s_b}∂x_{s_c}       (m³, when order ≥ 3)
  *   fourth    T4[a,b,c,d]   (m⁴, when order = 4)
  * </pre>
+ * and, when the rates depend on the system size ({@link RateDerivatives#hasSizeCorrections()}),
+ * the value, gradient and Hessian of the 1/N correction {@code β¹_l} and the value of the 1/N²
+ * correction {@code β²_l}.
  * Sources ({@link RateDerivatives}) fill the arrays returned by the accessors in place; the
  * refined-mean-field solvers read them. Allocated once per solve: nothing is allocated per
  * evaluation.
@@ -26,6 +29,11 @@ public final class RateJets {
     private final double[][] hessian;
     private final double[][] third;
     private final double[][] fourth;
+    private final boolean sizeCorrections;
+    private final double[] correctionValue;
+    private final double[][] correctionGradient;
+    private final double[][] correctionHessian;
+    private final double[] secondCorrectionValue;
 
     /**
      * @param source supplies the supports
@@ -34,6 +42,7 @@ public final class RateJets {
      */
     public RateJets(RateDerivatives source, int transitions, int order) {
         this.order = Require.between("order", order, 1, 4);
+        this.sizeCorrections = source.hasSizeCorrections();
         Require.atLeast("transitions", transitions, 0);
         supports = new int[transitions][];
         value = new double[transitions];
@@ -41,6 +50,10 @@ public final class RateJets {
         hessian = new double[transitions][];
         third = new double[transitions][];
         fourth = new double[transitions][];
+        correctionValue = sizeCorrections ? new double[transitions] : null;
+        correctionGradient = sizeCorrections ? new double[transitions][] : null;
+        correctionHessian = sizeCorrections ? new double[transitions][] : null;
+        secondCorrectionValue = sizeCorrections ? new double[transitions] : null;
         for (int l = 0; l < transitions; l++) {
             int[] s = source.support(l).clone();
             for (int k = 1; k < s.length; k++) {
@@ -55,6 +68,10 @@ public final class RateJets {
             hessian[l] = order >= 2 ? new double[m * m] : null;
             third[l] = order >= 3 ? new double[m * m * m] : null;
             fourth[l] = order >= 4 ? new double[m * m * m * m] : null;
+            if (sizeCorrections) {
+                correctionGradient[l] = new double[m];
+                correctionHessian[l] = new double[m * m];
+            }
         }
     }
 
@@ -101,5 +118,40 @@ public final class RateJets {
     /** @return fourth derivatives of {@code β_l}, {@code m⁴} row-major (internal array), or null if order &lt; 4 */
     public double[] fourth(int l) {
         return fourth[l];
+    }
+
+    /** @return whether the jets carry size corrections ({@link RateDerivatives#hasSizeCorrections()}) */
+    public boolean hasSizeCorrections() {
+        return sizeCorrections;
+    }
+
+    /** @return {@code β¹_l}, the 1/N correction of the rate */
+    public double correctionValue(int l) {
+        return correctionValue[l];
+    }
+
+    /** Sets {@code β¹_l}. */
+    public void setCorrectionValue(int l, double value) {
+        correctionValue[l] = value;
+    }
+
+    /** @return gradient of {@code β¹_l} over the support (internal array: sources fill it) */
+    public double[] correctionGradient(int l) {
+        return correctionGradient[l];
+    }
+
+    /** @return Hessian of {@code β¹_l}, {@code m×m} row-major (internal array: sources fill it) */
+    public double[] correctionHessian(int l) {
+        return correctionHessian[l];
+    }
+
+    /** @return {@code β²_l}, the 1/N² correction of the rate */
+    public double secondCorrectionValue(int l) {
+        return secondCorrectionValue[l];
+    }
+
+    /** Sets {@code β²_l}. */
+    public void setSecondCorrectionValue(int l, double value) {
+        secondCorrectionValue[l] = value;
     }
 }

@@ -166,7 +166,7 @@ public final class RefinedMeanField {
             return subspace.lift(SylvesterSolver.solveKroneckerSum(new RealSchurForm[] {schur, schur, schur},
                     negate(subspace.project(s3, 3))), 3);
         };
-        if (eq.isAffine()) {
+        if (eq.isAffine() && !eq.isSizeDependent()) {
             // Affine rates: F'' = F''' = F'''' = Q'' = 0 and V = 0, so the sources of B and A vanish
             // whatever C is: B = A = 0 exactly. C (O(K⁴)) is computed only if asked for.
             return new SteadyStateExpansion(2, pi, v, w, new double[n], new double[n * n], thirdMoment,
@@ -179,7 +179,7 @@ public final class RefinedMeanField {
         double[] b = subspace.lift(SylvesterSolver.solveKroneckerSum(two, negate(subspace.project(s2, 2))), 2);
         symmetrize(b, n);
         double[] s1 = new double[n];
-        eq.secondOrderMeanSource(w, b, c, s1);
+        eq.secondOrderMeanSource(w, v, b, c, s1);
         double[] a = subspace.lift(schur.solve(negate(subspace.project(s1, 1))), 1);
         return new SteadyStateExpansion(2, pi, v, w, a, b, () -> c, subspace.rank, abscissa);
     }
@@ -438,7 +438,7 @@ public final class RefinedMeanField {
                 eq.addJacobianProduct(b, 2, 1, tmp);
                 System.arraycopy(tmp, 0, dy, offB, n * n);
                 // A' = F A + S1
-                eq.secondOrderMeanSource(w, b, c, tmp);
+                eq.secondOrderMeanSource(w, v, b, c, tmp);
                 eq.addJacobianProduct(a, 1, 0, tmp);
                 System.arraycopy(tmp, 0, dy, offA, n);
             }
