@@ -42,11 +42,14 @@ public final class FixedPointCommand implements Callable<Integer> {
     public Integer call() {
         FluidModel fluid = model.fluidModel();
         boolean refine = refined.requested();
-        if (refine) {
-            model.requireFixedSizeFreeRates();
-        }
         FluidFixedPoint fp = fluid.fixedPoint();
-        SteadyStateExpansion expansion = refine ? refined.solver().steadyState(fp.model(), fp.levels()) : null;
+        SteadyStateExpansion expansion = null;
+        if (refine) {
+            // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
+            // with-replacement fixed point, the model's rates supplying the 1/N corrections.
+            FluidFixedPoint limit = fluid.policy().dependsOnSize() ? model.limitFluidModel().fixedPoint() : fp;
+            expansion = refined.solver().steadyState(fluid.withLevels(limit.truncation()), limit.levels());
+        }
         PrintWriter out = spec.commandLine().getOut();
         double[] tail = fp.tail();
         switch (format) {
