@@ -80,6 +80,10 @@ abstract class GammaFamily extends AbstractServiceDistribution {
             return 0.0;
         }
         double y = t / scale;
+        if (y < shape) {
+            // Ḡ = 1 − P(a, y) with P < 1/2 accurate from its series: log1p keeps tiny ln Ḡ exact
+            return Math.log1p(-SpecialFunctions.gammaP(shape, y));
+        }
         if (!inTail(y)) {
             return Math.log(SpecialFunctions.gammaQ(shape, y));
         }

@@ -117,7 +117,8 @@ public final class HyperExponential extends AbstractServiceDistribution {
         if (t <= 0) {
             return 0.0;
         }
-        return -mu2 * t + Math.log(q + p * fastFactor(t));
+        // q + p e^{−δt} = 1 + p (e^{−δt} − 1): exact also where ln Ḡ is tiny
+        return -mu2 * t + Math.log1p(p * Math.expm1(-(mu1 - mu2) * t));
     }
 
     @Override

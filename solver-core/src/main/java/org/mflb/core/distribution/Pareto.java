@@ -80,7 +80,8 @@ public final class Pareto extends AbstractServiceDistribution {
 
     @Override
     public double logSurvival(double t) {
-        return t <= xm ? 0.0 : shape * Math.log(xm / t);
+        // −α ln(t/x_m) = −α log1p((t − x_m)/x_m): exact also just above x_m, where ln Ḡ is tiny
+        return t <= xm ? 0.0 : -shape * Math.log1p((t - xm) / xm);
     }
 
     @Override

@@ -506,6 +506,31 @@ public final class PhaseType extends AbstractServiceDistribution {
         if (time == 0) {
             return Math.log(alphaSum);
         }
+        if (q * time <= 0.5) {
+            // 1 − Ḡ(t) − (1 − Σα) = ∫_0^t α e^{Tu} t⁰ du = t α φ1(Tt) t⁰, φ1(X) = Σ X^k/(k+1)!,
+            // dominated by its first term for ‖Tt‖ ≤ 1/2: keeps a tiny ln Ḡ exact
+            double[] term = exit.clone();
+            double[] next = new double[n];
+            double[] sum = exit.clone();
+            for (int k = 1; k < MAX_TAYLOR_TERMS; k++) {
+                double max = 0;
+                double sumMax = 0;
+                for (int i = 0; i < n; i++) {
+                    next[i] = dot(t[i], term) * time / (k + 1);
+                }
+                for (int i = 0; i < n; i++) {
+                    term[i] = next[i];
+                    sum[i] += next[i];
+                    max = Math.max(max, Math.abs(next[i]));
+                    sumMax = Math.max(sumMax, Math.abs(sum[i]));
+                }
+                if (max <= 1e-17 * sumMax) {
+                    break;
+                }
+            }
+            double completed = time * dot(alpha, sum);
+            return atomAtZero ? Math.log(alphaSum - completed) : Math.log1p(-completed);
+        }
         return propagate(time, new double[n]);
     }
 

@@ -32,6 +32,14 @@ final class SpecialFunctions {
         return Gamma.logGamma(x);
     }
 
+    /** @return regularized lower incomplete gamma {@code P(a, x) = γ(a, x)/Γ(a)} */
+    static double gammaP(double a, double x) {
+        if (x <= 0) {
+            return 0.0;
+        }
+        return Gamma.regularizedGammaP(a, x);
+    }
+
     /** @return regularized upper incomplete gamma {@code Q(a, x) = Γ(a, x)/Γ(a)} */
     static double gammaQ(double a, double x) {
         if (x <= 0) {
@@ -156,6 +164,10 @@ final class SpecialFunctions {
 
     /** @return {@code ln Φc(z)}, accurate where {@code Φc(z)} underflows */
     static double logNormalSurvival(double z) {
+        if (z < -1.0) {
+            // Φc(z) = 1 − Φ(z), Φ(z) = Φc(−z) small: log1p keeps a tiny ln Φc exact
+            return Math.log1p(-normalSurvival(-z));
+        }
         if (z < 1.0) {
             return Math.log(normalSurvival(z));
         }

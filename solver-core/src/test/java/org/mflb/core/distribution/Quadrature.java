@@ -19,16 +19,20 @@ final class Quadrature {
     private Quadrature() {
     }
 
-    /** @return {@code ∫_a^b f}, {@code a < b} finite; {@code f} is never evaluated at the ends */
+    /**
+     * @return {@code ∫_a^b f}, {@code a < b} finite. The nodes are placed as offsets {@code s} in
+     *         {@code (0, b − a)} and the weights computed from {@code s}, so a short interval far
+     *         from 0 keeps all its nodes ({@code f} is evaluated at {@code a + s}, rounded)
+     */
     static double finite(DoubleUnaryOperator f, double a, double b) {
-        double c = 0.5 * (a + b);
-        double d = 0.5 * (b - a);
+        double width = b - a;
+        double d = 0.5 * width;
         double h = 1.0;
-        double sum = HALF_PI * f.applyAsDouble(c) + tanhSinhSum(f, a, b, d, h, 1);
+        double sum = HALF_PI * f.applyAsDouble(a + d) + tanhSinhSum(f, a, width, h, 1);
         double integral = h * d * sum;
         for (int level = 1; level <= MAX_LEVEL; level++) {
             h *= 0.5;
-            sum += tanhSinhSum(f, a, b, d, h, 2);
+            sum += tanhSinhSum(f, a, width, h, 2);
             double next = h * d * sum;
             if (level >= 3 && Math.abs(next - integral) <= TOL * Math.abs(next)) {
                 return next;
@@ -39,23 +43,24 @@ final class Quadrature {
     }
 
     /** Sum of the tanh-sinh terms at {@code t = kh}, {@code k = step, 2·step, …} (odd k when step = 2, from 1). */
-    private static double tanhSinhSum(DoubleUnaryOperator f, double a, double b, double d, double h, int step) {
+    private static double tanhSinhSum(DoubleUnaryOperator f, double a, double width, double h, int step) {
+        double d = 0.5 * width;
         double sum = 0;
         for (int k = 1; k * h <= T_MAX; k += step) {
             double t = k * h;
             double u = HALF_PI * Math.sinh(t);
             double cosh = Math.cosh(u);
             double w = HALF_PI * Math.cosh(t) / (cosh * cosh);
+            // distance of the node from the nearer end: d(1 − tanh u) = 2d/(1 + e^{2u})
             double delta = d * 2.0 / (1.0 + Math.exp(2.0 * u));
-            double left = a + delta;
-            double right = b - delta;
-            boolean leftInside = left > a;
-            boolean rightInside = right < b;
+            double right = width - delta;
+            boolean leftInside = delta > 0;
+            boolean rightInside = right < width;
             if (!(leftInside || rightInside) || w == 0) {
                 break;
             }
             // an end point is never evaluated (the integrand may be singular there)
-            sum += w * ((leftInside ? f.applyAsDouble(left) : 0.0) + (rightInside ? f.applyAsDouble(right) : 0.0));
+            sum += w * ((leftInside ? f.applyAsDouble(a + delta) : 0.0) + (rightInside ? f.applyAsDouble(a + right) : 0.0));
         }
         return sum;
     }

@@ -44,7 +44,7 @@ class ServiceDistributionContractTest {
         return Stream.of(
                 Exponential.unit(),
                 Erlang.of(1), Erlang.of(2), Erlang.of(5), Erlang.of(30),
-                Gamma.ofScv(0.5), Gamma.ofScv(4), Gamma.ofScv(0.01), Gamma.ofScv(1.0 / 3),
+                Gamma.ofScv(0.5), Gamma.ofScv(4), Gamma.ofScv(0.01), Gamma.ofScv(1.0 / 3), Gamma.ofScv(30),
                 HyperExponential.balancedMeans(1), HyperExponential.balancedMeans(4), HyperExponential.balancedMeans(50),
                 LogNormal.ofScv(0.25), LogNormal.ofScv(1), LogNormal.ofScv(4), LogNormal.ofScv(25),
                 Weibull.ofShape(0.5), Weibull.ofShape(1), Weibull.ofShape(2), Weibull.ofShape(3.5), Weibull.ofShape(0.3),
@@ -57,6 +57,24 @@ class ServiceDistributionContractTest {
     /** Lower end of the support (the Pareto minimum), where the survival has a kink. */
     private static double start(ServiceDistribution d) {
         return d instanceof Pareto ? ((Pareto) d).minimum() : 0.0;
+    }
+
+    /** Smallest age used as a lower integration limit (see the density test). */
+    private static final double MIN_AGE = 1e-290;
+
+    /**
+     * {@code ∫_a^b g}. Near 0, in the variable {@code u = ln(b/t)} on {@code [0, ln(b/a)]}, which
+     * turns the gamma density's {@code t^{a−1}} singularity (a = 1/30 here) into the smooth
+     * {@code e^{−au}}.
+     */
+    private static double integrateDensity(ServiceDistribution d, double a, double b) {
+        if (a < 1e-3 * b) {
+            return Quadrature.finite(u -> {
+                double t = b * Math.exp(-u);
+                return t * d.density(t);
+            }, 0.0, Math.log(b / a));
+        }
+        return Quadrature.finite(d::density, a, b);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -84,22 +102,27 @@ class ServiceDistributionContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("laws")
     void densityIntegratesToTheDropInSurvival(ServiceDistribution d) {
-        double x0 = start(d);
+        // Lower end: the support start, but not below 1e-290: the gamma density with a = 1/30 still
+        // holds mass ~1e-10 below it, at ages where g itself overflows the double range
+        double x0 = Math.max(start(d), MIN_AGE);
         double[] points = {x0, x0 + 0.1, d.survivalQuantile(0.5), 1.0, d.survivalQuantile(1e-3),
             d.survivalQuantile(1e-8)};
         Arrays.sort(points);
         for (int i = 0; i + 1 < points.length; i++) {
-            double a = points[i];
+            double a = Math.max(points[i], x0);
             double b = points[i + 1];
             if (!(b > a)) {
                 continue;
             }
-            double integral = Quadrature.finite(d::density, a, b);
+            double integral = integrateDensity(d, a, b);
             double drop = d.survival(a) - d.survival(b);
             assertEquals(drop, integral, QUAD_TOL * Math.max(drop, 1e-3), d + " on [" + a + ", " + b + "]");
         }
-        // and the whole mass: ∫_{x0}^∞ g = 1
-        assertEquals(1.0, Quadrature.toInfinity(d::density, x0), QUAD_TOL);
+        // and the rest of the mass: ∫_{x0}^∞ g = Ḡ(x0)
+        double median = d.survivalQuantile(0.5);
+        double rest = (median > x0 ? integrateDensity(d, x0, median) : 0.0)
+                + Quadrature.toInfinity(d::density, Math.max(x0, median), Math.max(median, 1e-3));
+        assertEquals(d.survival(x0), rest, QUAD_TOL);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -128,6 +151,21 @@ class ServiceDistributionContractTest {
         }
         assertEquals(0.0, d.hazard(-1.0));
         assertEquals(1.0, d.survival(-1.0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("laws")
+    void logSurvivalIsExactWhereSurvivalIsNearlyOne(ServiceDistribution d) {
+        // ln Ḡ(t) = log1p(−∫_{x0}^t g): a tiny completed mass must not be lost to 1 − Ḡ rounding
+        for (double mass : new double[] {1e-4, 1e-9, 1e-13}) {
+            double t = d.survivalQuantile(1.0 - mass);
+            if (d.survival(MIN_AGE) < 1.0) {
+                continue; // mass below the integration limit (gamma, a = 1/30: 2e-10): no exact reference
+            }
+            double completed = integrateDensity(d, Math.max(start(d), MIN_AGE), t);
+            double expected = Math.log1p(-completed);
+            assertEquals(expected, d.logSurvival(t), 1e-10 * Math.abs(expected), d + " at t = " + t);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
