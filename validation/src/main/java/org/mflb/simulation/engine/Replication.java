@@ -35,6 +35,12 @@ public abstract class Replication {
 
     /** Longest window on which the thinning bound {@code λ̄} is held fixed. */
     static final double THINNING_WINDOW = 0.25;
+    /**
+     * Relative margin added to {@code λ.supremum(a, b)}: a supremum found by sampling a smooth rate
+     * may fall short of the true one by round-off or sampling error; any upper bound keeps thinning
+     * exact, so the margin costs only a few more rejected candidates.
+     */
+    static final double SUPREMUM_MARGIN = 1e-6;
 
     final SimulationScenario scenario;
     final int n;
@@ -199,8 +205,8 @@ public abstract class Replication {
             throw new MflbException(ErrorKind.INVALID_PARAMETER, "lambda", "lambda(t) has supremum " + bound
                     + " on [" + windowStart + ", " + windowEnd + "]: must be finite and >= 0");
         }
-        rateBound = bound;
-        arrivalBound = n * bound;
+        rateBound = bound * (1 + SUPREMUM_MARGIN);
+        arrivalBound = n * rateBound;
         onArrivalBoundChanged();
     }
 
