@@ -175,35 +175,44 @@ final class AgeGridScheme {
             double keep = 1.0 - frac[k];
             double join = k >= 2 ? frac[k - 1] : 0.0;
             double done = 0;
+            double mass = 0;
             if (full) {
                 double vLast = n[base + last] * keep + (k >= 2 ? n[below + last] * join : 0.0);
                 double vPrev = n[base + last - 1] * keep + (k >= 2 ? n[below + last - 1] * join : 0.0);
-                n[base + last] = vLast * survive[last] + vPrev * survive[last - 1];
-                done += vLast * (1 - survive[last]) + vPrev * (1 - survive[last - 1]);
+                double moved = vLast * survive[last] + vPrev * survive[last - 1];
+                n[base + last] = moved;
+                done += vLast + vPrev - moved;
+                mass += moved;
             }
             int jStart = full ? last - 2 : active - 1;
-            for (int j = jStart; j >= 0; j--) {
-                double v = n[base + j] * keep + (k >= 2 ? n[below + j] * join : 0.0);
-                double p = survive[j];
-                n[base + j + 1] = v * p;
-                done += v - v * p;
+            if (k >= 2) {
+                for (int j = jStart; j >= 0; j--) {
+                    double v = n[base + j] * keep + n[below + j] * join;
+                    double moved = v * survive[j];
+                    n[base + j + 1] = moved;
+                    done += v - moved;
+                    mass += moved;
+                }
+            } else {
+                for (int j = jStart; j >= 0; j--) {
+                    double v = n[base + j] * keep;
+                    double moved = v * survive[j];
+                    n[base + j + 1] = moved;
+                    done += v - moved;
+                    mass += moved;
+                }
             }
             completions[k] = done;
+            exact[k] = mass;
         }
         completions[levels + 1] = 0;
         for (int k = 1; k <= levels; k++) {
-            n[(k - 1) * cells] = completions[k + 1] + (k == 1 ? idleArrivals : 0.0);
+            double start = completions[k + 1] + (k == 1 ? idleArrivals : 0.0);
+            n[(k - 1) * cells] = start;
+            exact[k] += start;
         }
         if (!full) {
             active = Math.min(cells, top + 1);
-        }
-        for (int k = 1; k <= levels; k++) {
-            double s = 0;
-            int base = (k - 1) * cells;
-            for (int j = 0; j < active; j++) {
-                s += n[base + j];
-            }
-            exact[k] = s;
         }
         t += h;
         updateTail();
