@@ -38,7 +38,7 @@ public final class HydrodynamicPde {
     /** Upper bound on the levels. */
     public static final int MAX_LEVELS = 4096;
     /** Upper bound on the age cells of one transient grid. */
-    public static final int MAX_CELLS = 4_000_000;
+    public static final int MAX_CELLS = 1_000_000;
 
     private final int d;
     private final ArrivalRate lambda;
