@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             TransientCommand.class,
             PdeCommand.class,
             CompareCommand.class,
+            ValidateCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class})
 public final class Mflb implements Runnable {
