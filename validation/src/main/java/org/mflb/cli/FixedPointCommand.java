@@ -1,0 +1,90 @@
+package org.mflb.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidModel;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code mflb fixed-point}: the stable fixed point of a fluid model. */
+@Command(name = "fixed-point", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Stable fixed point of the fluid limit: tail vector, mean queue length, blocking (loss pools),"
+                + " with the residual, the truncation and the stability of the result.")
+public final class FixedPointCommand implements Callable<Integer> {
+
+    /** Rows shown by the table format; CSV and JSON hold every level. */
+    static final int TABLE_ROWS = 40;
+
+    @Mixin
+    ModelOptions model;
+
+    @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        FluidModel fluid = model.fluidModel();
+        FluidFixedPoint fp = fluid.fixedPoint();
+        PrintWriter out = spec.commandLine().getOut();
+        double[] tail = fp.tail();
+        switch (format) {
+            case json -> {
+                ObjectNode json = Printer.object();
+                json.put("system", fluid.system().cliName());
+                json.put("policy", fluid.policy().name());
+                json.put("lambda", fluid.arrivalRate().at(0));
+                json.set("tail", Printer.array(tail));
+                json.put("meanQueueLength", fp.meanQueueLength());
+                json.put("truncation", fp.truncation());
+                json.put("cutOffMass", fp.cutOffMass());
+                json.put("residual", fp.residual());
+                json.put("iterations", fp.iterations());
+                json.put("stable", fp.isStable());
+                Printer.put(json, "spectralAbscissa", fp.spectralAbscissa());
+                fp.blocking().ifPresent(b -> json.put("blocking", b));
+                Printer.printJson(out, json);
+            }
+            case csv -> {
+                out.println("level,tail");
+                for (int i = 0; i < tail.length; i++) {
+                    out.println(i + "," + Printer.csv(tail[i]));
+                }
+            }
+            case table -> {
+                out.println("Fixed point of " + fluid + ", lambda = " + fluid.arrivalRate().at(0));
+                out.println("  mean queue length   " + Printer.number(fp.meanQueueLength()));
+                fp.blocking().ifPresent(b -> out.println("  blocking            " + Printer.number(b)));
+                out.println("  levels kept K       " + fp.truncation() + " (cut-off mass " + Printer.number(fp.cutOffMass())
+                        + ")");
+                out.println("  residual            " + Printer.number(fp.residual()) + " after " + fp.iterations()
+                        + " iterations");
+                out.println("  stability           " + (fp.isStable() ? "stable" : "UNSTABLE")
+                        + (Double.isNaN(fp.spectralAbscissa()) ? ""
+                                : " (largest eigenvalue real part " + Printer.number(fp.spectralAbscissa()) + ")"));
+                out.println();
+                Printer.Table table = new Printer.Table("i", "x_i = fraction with >= i jobs");
+                int shown = Math.min(tail.length, TABLE_ROWS);
+                for (int i = 0; i < shown; i++) {
+                    table.row(Integer.toString(i), Printer.number(tail[i]));
+                }
+                table.print(out);
+                if (shown < tail.length) {
+                    out.println("  ... " + (tail.length - shown) + " more levels (all of them with --format csv or json)");
+                }
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,80 @@
+package org.mflb.cli;
+
+import java.io.PrintWriter;
+
+import org.mflb.core.MflbException;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code mflb} command line: a thin shell over the Java API. Errors print one line naming the
+ * parameter and its valid range and exit non-zero; {@code --debug} adds the stack trace.
+ */
+@Command(name = "mflb", mixinStandardHelpOptions = true, version = "mflb 0.1.0",
+        description = "Mean-field analysis of large load-balancing systems: fluid limits, fixed points,"
+                + " transients, and simulation of the real N-server system.",
+        subcommands = {FixedPointCommand.class, TransientCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class})
+public final class Mflb implements Runnable {
+
+    /** Exit code for a run-time failure (bad value, no convergence). */
+    public static final int EXIT_FAILURE = 1;
+    /** Exit code for a malformed command line. */
+    public static final int EXIT_USAGE = 2;
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print the stack trace of errors.")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Entry point. */
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /**
+     * Runs the command line with the given streams (for tests and embedding).
+     *
+     * @return the exit code
+     */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Mflb());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            err.println("mflb: " + ex.getMessage());
+            CommandLine failed = ex.getCommandLine();
+            err.println("Try 'mflb " + (failed.getCommandName().equals("mflb") ? "" : failed.getCommandName() + " ")
+                    + "--help' for the valid options.");
+            return EXIT_USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, failed, parseResult) -> {
+            boolean debug = parseResult.hasMatchedOption("--debug")
+                    || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            if (ex instanceof MflbException) {
+                err.println("mflb: " + ex.getMessage());
+            } else {
+                err.println("mflb: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
+            }
+            err.flush();
+            return EXIT_FAILURE;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+}
