@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
         subcommands = {
             FixedPointCommand.class,
             TransientCommand.class,
+            SimulateCommand.class,
             PdeCommand.class,
             CompareCommand.class,
             ValidateCommand.class,

@@ -144,21 +144,8 @@ public final class Simulator {
             }
         }
 
-        MatrixEstimate covariance = null;
-        int kc = sc.covarianceLevels();
-        if (kc > 0) {
-            double[][] cm = new double[kc][kc];
-            double[][] ch = new double[kc][kc];
-            for (int i = 0; i < kc; i++) {
-                for (int j = 0; j < kc; j++) {
-                    final int idx = i * kc + j;
-                    Estimate e = over(units, u -> u.covariance()[idx]);
-                    cm[i][j] = e.mean();
-                    ch[i][j] = e.halfWidth();
-                }
-            }
-            covariance = new MatrixEstimate(cm, ch, m);
-        }
+        MatrixEstimate covariance = sc.covarianceLevels() > 0 ? covariance(units, sc.covarianceLevels(), sc.servers())
+                : null;
 
         double[] times = sc.gridTimes();
         List<VectorEstimate> trajectory = new ArrayList<>(times.length);
@@ -193,6 +180,50 @@ public final class Simulator {
 
         return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate, times,
                 trajectory, covariance, policy, reps.get(0).jumps(), events, wall);
+    }
+
+    /**
+     * {@code N·Cov(X_i, X_j) = N·(E[X_i X_j] − E[X_i]E[X_j])} from the units' time averages, with the
+     * means of all units (a unit's own mean would bias the estimate down by the variance of unit
+     * means, O(relaxation time / unit length)). The interval is the jackknife's: leave-one-unit-out
+     * estimates {@code C_(−k)} give pseudo-values {@code m·C − (m−1)·C_(−k)}, whose mean (the
+     * bias-corrected estimate) and Student t interval are reported.
+     */
+    private static MatrixEstimate covariance(List<UnitResult> units, int kc, int n) {
+        int m = units.size();
+        double[] sumX = new double[kc];
+        double[] sumM = new double[kc * kc];
+        for (UnitResult u : units) {
+            for (int i = 0; i < kc; i++) {
+                sumX[i] += i + 1 < u.tail().length ? u.tail()[i + 1] : 0;
+            }
+            for (int a = 0; a < kc * kc; a++) {
+                sumM[a] += u.products()[a];
+            }
+        }
+        double[][] mean = new double[kc][kc];
+        double[][] half = new double[kc][kc];
+        double[] pseudo = new double[m];
+        for (int i = 0; i < kc; i++) {
+            for (int j = 0; j < kc; j++) {
+                int a = i * kc + j;
+                double full = n * (sumM[a] / m - (sumX[i] / m) * (sumX[j] / m));
+                for (int k = 0; k < m; k++) {
+                    UnitResult u = units.get(k);
+                    double xi = i + 1 < u.tail().length ? u.tail()[i + 1] : 0;
+                    double xj = j + 1 < u.tail().length ? u.tail()[j + 1] : 0;
+                    double loo = m > 1
+                            ? n * ((sumM[a] - u.products()[a]) / (m - 1)
+                                    - ((sumX[i] - xi) / (m - 1)) * ((sumX[j] - xj) / (m - 1)))
+                            : full;
+                    pseudo[k] = m * full - (m - 1) * loo;
+                }
+                Estimate e = StudentT.estimate(pseudo);
+                mean[i][j] = e.mean();
+                half[i][j] = e.halfWidth();
+            }
+        }
+        return new MatrixEstimate(mean, half, m);
     }
 
     private static Estimate over(List<UnitResult> units, java.util.function.ToDoubleFunction<UnitResult> f) {

@@ -5,12 +5,13 @@ import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.state.FifoJobs;
 
 /**
- * Single-server FIFO queues with exponential service of rate 1: the fast path, without an event
- * calendar. In a state with {@code B} busy servers the next event comes after an Exp({@code N·λ̄ + B})
- * time; it is an arrival candidate with probability {@code N·λ̄/(N·λ̄ + B)}, otherwise the departure
- * from a uniformly random busy server (MODELS.md §1). One uniform {@code u ∈ [0, N·λ̄ + B)} decides
- * both: {@code u < N·λ̄} is an arrival, otherwise {@code ⌊u − N·λ̄⌋} is uniform on the busy
- * servers, which are the last {@code B} of the occupancy's sorted order.
+ * Single-server FIFO queues with exponential service of rate μ (1 by convention): the fast path,
+ * without an event calendar. In a state with {@code B} busy servers the next event comes after an
+ * Exp({@code N·λ̄ + μB}) time; it is an arrival candidate with probability
+ * {@code N·λ̄/(N·λ̄ + μB)}, otherwise the departure from a uniformly random busy server
+ * (MODELS.md §1). One uniform {@code u ∈ [0, N·λ̄ + μB)} decides both: {@code u < N·λ̄} is an
+ * arrival, otherwise {@code ⌊(u − N·λ̄)/μ⌋} is uniform on the busy servers, which are the last
+ * {@code B} of the occupancy's sorted order.
  */
 final class QueueExponential extends Replication {
 
@@ -18,8 +19,13 @@ final class QueueExponential extends Replication {
     /** Time at which the job in service at each server started its service. */
     private final double[] serviceStart;
 
+    private final double mu;
+    private final double inverseMu;
+
     QueueExponential(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         super(scenario, index, rng);
+        mu = scenario.exponentialServiceRate();
+        inverseMu = 1 / mu;
         jobs = QueueCalendar.initialJobs(occ, n);
         serviceStart = new double[n];
     }
@@ -28,7 +34,7 @@ final class QueueExponential extends Replication {
     void simulate() {
         for (;;) {
             final int busy = occ.countAtLeast(1);
-            final double total = arrivalBound + busy;
+            final double total = arrivalBound + mu * busy;
             final double next = t + exp1.sample() / total;
             if (next >= nextCheckpoint) {
                 if (!checkpoint()) {
@@ -43,7 +49,7 @@ final class QueueExponential extends Replication {
                     arrive();
                 }
             } else {
-                int k = (int) (u - arrivalBound);
+                int k = (int) ((u - arrivalBound) * inverseMu);
                 depart(occ.serverAt(n - busy + (k < busy ? k : busy - 1)));
             }
         }

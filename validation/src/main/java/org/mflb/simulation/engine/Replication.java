@@ -233,7 +233,7 @@ public abstract class Replication {
 
     private void endUnit(double c) {
         double[] x = tail.endUnitTail(c);
-        double[] cov = tail.endUnitCovariance(c, x);
+        double[] products = tail.endUnitProducts(c);
         PolicyStatistics ps = new PolicyStatistics();
         dispatcher.endUnit(c, arrivals, ps);
         double meanResponse = completions > 0 ? responseSum / completions : Double.NaN;
@@ -241,7 +241,7 @@ public abstract class Replication {
         double blocking = arrivals > 0 ? (double) blocked / arrivals : Double.NaN;
         double idle = arrivals > 0 ? (double) idleArrivals / arrivals : Double.NaN;
         double arrivalRate = arrivals / (n * (c - unitStart));
-        results.add(new UnitResult(x, cov, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
+        results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
                 completions, ps.values()));
     }
 

@@ -9,11 +9,14 @@ import org.mflb.simulation.state.Occupancy;
  * and optionally of the products {@code c_i(t)·c_j(t)}, i, j ≤ K. The integrals are updated lazily:
  * an event changes exactly one count {@code c_m}, and just before it does the engine calls
  * {@link #beforeChange}, which adds {@code c_m·(t − last_m)} to the integral of level m (O(1)) and,
- * when covariances are kept, {@code c_m c_j·(t − last_mj)} for the K pairs containing m (O(K)).
- * Every integral is therefore exact for the piecewise-constant path.
+ * when products are kept, {@code c_m c_j·(t − last_mj)} for the K pairs containing m (O(K)).
+ * Every integral is therefore exact for the piecewise-constant path. A unit reports the time
+ * averages
  * <pre>
- *   x̄_i = ∫ c_i dt / (N T),      N·Ĉov(X_i, X_j) = N·( ∫ c_i c_j dt / (N² T) − x̄_i x̄_j ).
+ *   x̄_i = ∫ c_i dt / (N T),      M̄_ij = ∫ c_i c_j dt / (N² T),
  * </pre>
+ * from which the simulator forms the covariance {@code N·(M̄_ij − x̄_i x̄_j)} with the means of the
+ * whole run (subtracting each unit's own mean would bias it by the unit mean's variance).
  */
 final class TailIntegrals {
 
@@ -100,29 +103,26 @@ final class TailIntegrals {
     }
 
     /**
-     * Ends the unit at {@code t} for the covariances; call after {@link #endUnitTail}.
+     * Ends the unit at {@code t} for the products; call after {@link #endUnitTail}.
      *
-     * @param x the unit's time-averaged tail vector
-     * @return {@code N·Ĉov(X_i, X_j)} for 1 ≤ i, j ≤ K, row-major K×K, or {@code null} when K = 0
+     * @return {@code M̄_ij} for 1 ≤ i, j ≤ K, row-major K×K, or {@code null} when K = 0
      */
-    double[] endUnitCovariance(double t, double[] x) {
+    double[] endUnitProducts(double t) {
         if (covK == 0) {
             return null;
         }
         double span = t - start;
-        double[] cov = new double[covK * covK];
+        double[] m = new double[covK * covK];
         for (int i = 1; i <= covK; i++) {
             for (int j = i; j <= covK; j++) {
                 int idx = (i - 1) * covK + (j - 1);
                 pairArea[idx] += (double) occ.countAtLeast(i) * occ.countAtLeast(j) * (t - pairLast[idx]);
                 pairLast[idx] = t;
-                double xi = i < x.length ? x[i] : 0;
-                double xj = j < x.length ? x[j] : 0;
-                double c = n * (pairArea[idx] / (n * n * span) - xi * xj);
-                cov[idx] = c;
-                cov[(j - 1) * covK + (i - 1)] = c;
+                double v = pairArea[idx] / (n * n * span);
+                m[idx] = v;
+                m[(j - 1) * covK + (i - 1)] = v;
             }
         }
-        return cov;
+        return m;
     }
 }
