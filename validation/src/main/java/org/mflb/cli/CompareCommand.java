@@ -37,7 +37,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Fluid prediction next to a simulation of the real N-server system on the same scenario:"
                 + " an error table (max error, error in CI half-widths) and a figure.",
             "Steady state (no --dt): fixed point vs time-averaged simulated tail, log-scale plot.",
-            "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95% CI bars).",
+            "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95%% CI bars).",
             "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias)."})
 public final class CompareCommand implements Callable<Integer> {
 
