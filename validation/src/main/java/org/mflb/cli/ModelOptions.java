@@ -93,6 +93,17 @@ public final class ModelOptions {
         return PowerOfD.withReplacement(sampled);
     }
 
+    /**
+     * The size expansions assume rates that do not depend on N. With distinct sampling the selection
+     * probability depends on N (its 1/N term changes V): refuse rather than give a wrong 1/N term.
+     */
+    void requireFixedSizeFreeRates() {
+        if (policy == PolicyName.sqd && sampling == SamplingName.distinct) {
+            throw MflbException.invalid("sampling", "distinct", "replacement with --refined (the 1/N term of distinct"
+                    + " sampling is not supported yet)");
+        }
+    }
+
     /** @return {@code λ}, required and validated */
     public double lambda() {
         if (lambda == null) {
