@@ -44,7 +44,7 @@ public final class ModelOptions {
             description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n).")
     SamplingName sampling;
 
-    @Option(names = "--n", paramLabel = "N", description = "Number of servers, for --sampling distinct.")
+    @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
     Integer n;
 
     @Option(names = "--truncation", paramLabel = "K", description = "Keep exactly K levels (default: chosen automatically).")
