@@ -1,8 +1,5 @@
 package org.mflb.simulation.dispatch;
 
-import org.mflb.core.ErrorKind;
-import org.mflb.core.MflbException;
-
 /** The one place that maps a {@link org.mflb.simulation.Policy} to its dispatcher. */
 public final class Dispatchers {
 
@@ -17,9 +14,8 @@ public final class Dispatchers {
             case JSQ -> new JsqDispatcher(ctx);
             case JIQ -> new JiqDispatcher(ctx);
             case MEMORY -> new MemoryDispatcher(ctx);
-            case THRESHOLD, ADAPTIVE_THRESHOLD -> throw new MflbException(ErrorKind.INVALID_PARAMETER, "policy",
-                    "policy = " + ctx.scenario().policy().cliName()
-                            + " is not available in the simulator yet: use random|sqd|jsq|jiq|memory");
+            case THRESHOLD -> new ThresholdDispatcher(ctx);
+            case ADAPTIVE_THRESHOLD -> new AdaptiveThresholdDispatcher(ctx);
         };
     }
 }
