@@ -30,8 +30,17 @@ public final class Catalogue {
         return new Comparisons.Tolerance(3, 5.0 / n);
     }
 
-    /** @return every scenario, in report order */
+    /** @return the quick catalogue, in report order */
     public static List<ValidationScenario> scenarios() {
+        return scenarios(false);
+    }
+
+    /**
+     * @param full whether to include the scenarios that only the full catalogue runs (the refined
+     *        mean field over d ∈ {2, 3}, λ ∈ {0.7, 0.9, 0.95}, N up to 100)
+     * @return every scenario of that catalogue, in report order
+     */
+    public static List<ValidationScenario> scenarios(boolean full) {
         List<ValidationScenario> list = new ArrayList<>();
         ServerSystem queues = ServerSystem.singleServerQueues();
         ServerSystem pools = ServerSystem.infiniteServerPools();
@@ -81,6 +90,15 @@ public final class Catalogue {
                 new int[] {10, 40}, new double[] {30, 60}, InitialState.empty(), 2, fluid(1000)));
         list.add(RefinedVersusSimulation.meanVersusN("refined-vs-n", "Refined mean field vs N: SQ(2), lambda = 0.9",
                 FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), new int[] {10, 20, 50}));
+        if (full) {
+            for (int d : new int[] {2, 3}) {
+                for (double lambda : new double[] {0.7, 0.9, 0.95}) {
+                    list.add(RefinedVersusSimulation.meanVersusN("refined-d" + d + "-" + (int) Math.round(100 * lambda),
+                            "Refined mean field vs N: SQ(" + d + "), lambda = " + lambda,
+                            FluidModel.of(queues, PowerOfD.withReplacement(d), lambda), new int[] {10, 20, 50, 100}));
+                }
+            }
+        }
         list.add(RefinedVersusSimulation.covariance("diffusion-sq2", "Linear-noise covariance: SQ(2), lambda = 0.9",
                 FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, 5));
         return list;
