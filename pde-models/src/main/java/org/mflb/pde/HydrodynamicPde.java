@@ -37,6 +37,13 @@ public final class HydrodynamicPde {
     public static final double DEFAULT_LEVEL_TOLERANCE = 1e-9;
     /** Upper bound on the levels. */
     public static final int MAX_LEVELS = 4096;
+    /** Upper bound on the levels of an equilibrium (which costs one age sweep per level and iteration). */
+    public static final int MAX_EQUILIBRIUM_LEVELS = 1 << 15;
+    /**
+     * Relative agreement of the extrapolated mean queue length at {@code L/2} and {@code L} levels
+     * that ends an equilibrium whose tail decays like a power of the level.
+     */
+    public static final double DEFAULT_SUM_TOLERANCE = 1e-5;
     /** Upper bound on the age cells of one transient grid. */
     public static final int MAX_CELLS = 1_000_000;
 
@@ -216,6 +223,7 @@ public final class HydrodynamicPde {
                     + " for an equilibrium (the load must be below 1)");
         }
         double tol = Math.min(levelTolerance, 1e-12);
-        return new StationaryAgeSolver(d, rate, service, Math.min(ageTolerance, 1e-12), tol, MAX_LEVELS).solve();
+        return new StationaryAgeSolver(d, rate, service, Math.min(ageTolerance, 1e-16), tol, DEFAULT_SUM_TOLERANCE,
+                MAX_EQUILIBRIUM_LEVELS).solve();
     }
 }
