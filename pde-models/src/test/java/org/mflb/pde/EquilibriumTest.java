@@ -1,5 +1,8 @@
 package org.mflb.pde;
 
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +20,7 @@ class EquilibriumTest {
      * is second order on a grid with spacing 1e-4 + 1e-3·a; 1e-4 leaves room for the heavy tails'
      * slowly converging integrals.
      */
-    static void checkMg1(TestLaws law, double lambda) {
+    static void checkMg1(ServiceDistribution law, double lambda) {
         PdeEquilibrium eq = HydrodynamicPde.of(1, lambda, law).equilibrium();
         double pk = lambda + lambda * lambda * law.moment(2) / (2 * (1 - lambda));
         System.out.printf("M/G/1 %s lambda %.2f: x1 %.10f, E[Q] %.8f vs PK %.8f (levels %d, cut-off %.1e, residual %.1e)%n",
@@ -30,22 +33,22 @@ class EquilibriumTest {
 
     @Test
     void mg1LogNormal() {
-        checkMg1(TestLaws.lognormal(4), 0.7);
+        checkMg1(ServiceDistributions.parse("lognormal:scv=4"), 0.7);
     }
 
     @Test
     void mg1Weibull05() {
-        checkMg1(TestLaws.weibullHalf(), 0.6);
+        checkMg1(ServiceDistributions.parse("weibull:shape=0.5"), 0.6);
     }
 
     @Test
     void mg1H2() {
-        checkMg1(TestLaws.h2(10), 0.8);
+        checkMg1(ServiceDistributions.parse("h2:scv=10"), 0.8);
     }
 
     @Test
     void littleForSq2HeavyTails() {
-        for (TestLaws law : new TestLaws[] {TestLaws.lognormal(10), TestLaws.weibullHalf()}) {
+        for (ServiceDistribution law : new ServiceDistribution[] {ServiceDistributions.parse("lognormal:scv=10"), ServiceDistributions.parse("weibull:shape=0.5")}) {
             PdeEquilibrium eq = HydrodynamicPde.of(2, 0.9, law).equilibrium();
             double little = eq.meanQueueLength() / 0.9 - 1;
             System.out.printf("SQ(2) 0.9 %s: E[Q] %.6f, wait %.6f vs Little %.6f, levels %d, residual %.1e%n",
@@ -57,8 +60,8 @@ class EquilibriumTest {
 
     @Test
     void heavyTailTransientsStayFiniteAndPositive() {
-        for (TestLaws law : new TestLaws[] {TestLaws.pareto(1.5), TestLaws.pareto(2.5), TestLaws.weibullHalf(),
-            TestLaws.lognormal(10)}) {
+        for (ServiceDistribution law : new ServiceDistribution[] {ServiceDistributions.parse("pareto:shape=1.5"), ServiceDistributions.parse("pareto:shape=2.5"), ServiceDistributions.parse("weibull:shape=0.5"),
+            ServiceDistributions.parse("lognormal:scv=10")}) {
             // plain scheme (positivity is a property of the scheme; Richardson may undershoot by O(h²)),
             // equilibrium ages cut at Ḡ = 1e-3 so the aged last cell is exercised
             PdeTransient tr = HydrodynamicPde.of(2, 0.9, law).withAgeStep(0.05).withRichardson(false)
@@ -76,14 +79,14 @@ class EquilibriumTest {
 
     @Test
     void badInputNamesTheParameter() {
-        MflbException e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(0, 0.5, TestLaws.exponential()));
+        MflbException e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(0, 0.5, ServiceDistributions.parse("exp")));
         assertEquals("d", e.parameter());
         assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
-        e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, 1.0, TestLaws.exponential()).equilibrium());
+        e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, 1.0, ServiceDistributions.parse("exp")).equilibrium());
         assertEquals("lambda", e.parameter());
-        e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, 0.5, TestLaws.exponential()).withAgeStep(-1));
+        e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, 0.5, ServiceDistributions.parse("exp")).withAgeStep(-1));
         assertEquals("da", e.parameter());
-        e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, -0.5, TestLaws.exponential()));
+        e = assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, -0.5, ServiceDistributions.parse("exp")));
         assertEquals("lambda", e.parameter());
     }
 }

@@ -1,5 +1,8 @@
 package org.mflb.pde;
 
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+
 import org.mflb.core.ode.TimeGrid;
 
 /**
@@ -14,7 +17,7 @@ public final class PdeBenchmark {
 
     public static void main(String[] args) {
         TimeGrid grid = TimeGrid.uniform(50, 0.5);
-        HydrodynamicPde pde = HydrodynamicPde.of(2, 0.9, TestLaws.lognormal(4));
+        HydrodynamicPde pde = HydrodynamicPde.of(2, 0.9, ServiceDistributions.parse("lognormal:scv=4"));
         for (int warm = 0; warm < 2; warm++) {
             pde.transientFrom(PdeInitialState.empty(), grid);
         }

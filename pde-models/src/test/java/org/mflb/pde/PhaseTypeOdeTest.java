@@ -1,5 +1,8 @@
 package org.mflb.pde;
 
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hipparchus.ode.ODEState;
@@ -124,7 +127,7 @@ class PhaseTypeOdeTest {
         return new PhaseOde(d, lambda, new double[] {p, 1 - p}, new double[][] {{-2 * p, 0}, {0, -2 * (1 - p)}});
     }
 
-    static double transientError(PhaseOde ode, TestLaws law, double tEnd) {
+    static double transientError(PhaseOde ode, ServiceDistribution law, double tEnd) {
         return transientError(ode, HydrodynamicPde.of(ode.d, ode.lambda, law), tEnd);
     }
 
@@ -142,7 +145,7 @@ class PhaseTypeOdeTest {
         return err;
     }
 
-    static double equilibriumError(PhaseOde ode, TestLaws law) {
+    static double equilibriumError(PhaseOde ode, ServiceDistribution law) {
         // the ODE run long enough that its derivative is below 1e-10 stands for its equilibrium
         double[][] x = ode.solve(TimeGrid.of(0, 3000, 4000));
         double drift = 0;
@@ -162,7 +165,7 @@ class PhaseTypeOdeTest {
     @Test
     void convergenceStudy() {
         PhaseOde ode = erlang2(2, 0.9);
-        HydrodynamicPde pde = HydrodynamicPde.of(2, 0.9, TestLaws.erlang2());
+        HydrodynamicPde pde = HydrodynamicPde.of(2, 0.9, ServiceDistributions.parse("erlang:k=2"));
         for (double h : new double[] {0.04, 0.02, 0.01}) {
             double e1 = transientError(ode, pde.withAgeStep(h).withRichardson(false), 10);
             double e2 = transientError(ode, pde.withAgeStep(h), 10);
@@ -172,32 +175,32 @@ class PhaseTypeOdeTest {
 
     @Test
     void erlang2() {
-        double tr = transientError(erlang2(2, 0.9), TestLaws.erlang2(), 20);
-        double eq = equilibriumError(erlang2(2, 0.9), TestLaws.erlang2());
+        double tr = transientError(erlang2(2, 0.9), ServiceDistributions.parse("erlang:k=2"), 20);
+        double eq = equilibriumError(erlang2(2, 0.9), ServiceDistributions.parse("erlang:k=2"));
         System.out.printf("Erlang-2 SQ(2) 0.9: transient %.3e, equilibrium %.3e%n", tr, eq);
         assertTrue(tr < TOL && eq < TOL, tr + " " + eq);
     }
 
     @Test
     void h2Scv4() {
-        double tr = transientError(h2(2, 0.9, 4), TestLaws.h2(4), 20);
-        double eq = equilibriumError(h2(2, 0.9, 4), TestLaws.h2(4));
+        double tr = transientError(h2(2, 0.9, 4), ServiceDistributions.parse("h2:scv=4"), 20);
+        double eq = equilibriumError(h2(2, 0.9, 4), ServiceDistributions.parse("h2:scv=4"));
         System.out.printf("H2(4) SQ(2) 0.9: transient %.3e, equilibrium %.3e%n", tr, eq);
         assertTrue(tr < TOL && eq < TOL, tr + " " + eq);
     }
 
     @Test
     void h2Scv10() {
-        double tr = transientError(h2(2, 0.8, 10), TestLaws.h2(10), 20);
-        double eq = equilibriumError(h2(2, 0.8, 10), TestLaws.h2(10));
+        double tr = transientError(h2(2, 0.8, 10), ServiceDistributions.parse("h2:scv=10"), 20);
+        double eq = equilibriumError(h2(2, 0.8, 10), ServiceDistributions.parse("h2:scv=10"));
         System.out.printf("H2(10) SQ(2) 0.8: transient %.3e, equilibrium %.3e%n", tr, eq);
         assertTrue(tr < TOL && eq < TOL, tr + " " + eq);
     }
 
     @Test
     void h2RandomRouting() {
-        double tr = transientError(h2(1, 0.7, 4), TestLaws.h2(4), 10);
-        double eq = equilibriumError(h2(1, 0.7, 4), TestLaws.h2(4));
+        double tr = transientError(h2(1, 0.7, 4), ServiceDistributions.parse("h2:scv=4"), 10);
+        double eq = equilibriumError(h2(1, 0.7, 4), ServiceDistributions.parse("h2:scv=4"));
         System.out.printf("H2(4) d=1 0.7: transient %.3e, equilibrium %.3e%n", tr, eq);
         assertTrue(tr < TOL && eq < TOL, tr + " " + eq);
     }
