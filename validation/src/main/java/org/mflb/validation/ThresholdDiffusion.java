@@ -9,6 +9,7 @@ import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.InitialState;
+import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
@@ -36,6 +37,10 @@ import org.mflb.simulation.SystemKind;
  * or k + 1 tasks, and q_{k+1} carries the whole fluctuation. The finite-n gap is driven by the
  * distance of λ − k to 0 and 1 in standard deviations, {@code √n·min(λ − k, k + 1 − λ)/√λ}: when it
  * is small, q_{k+1} often hits 0 or 1 and the other levels take part of the fluctuation.
+ *
+ * <p>For an integer λ (Theorem 4) the limit of {@code (Ẑ, Q̂) = (√n Σ_{i≤λ}(1 − q_i), √n q_{λ+1})}
+ * is a reflected process; {@link #runIntegerLoad} compares the simulated stationary moments of Ẑ and
+ * Q̂ with those of the limit computed by {@link ReflectedLimit}.
  *
  * <p>Runs start from the balanced state q* (every pool with k tasks, a fraction λ − k with k + 1)
  * and discard a warm-up; each replication is one observation.
@@ -71,7 +76,8 @@ public final class ThresholdDiffusion {
     /**
      * What to simulate.
      *
-     * @param lambda load per pool, not an integer
+     * @param lambda load per pool: not an integer for {@link #run(Settings)}, an integer for
+     *        {@link #runIntegerLoad(Settings)}
      * @param sizes numbers of pools n
      * @param replications independent replications per (policy, n), ≥ 2
      * @param runLength measured time per replication (the OU relaxation time is 1), > 0
@@ -85,10 +91,6 @@ public final class ThresholdDiffusion {
         /** Validates the settings. */
         public Settings {
             Require.positive("lambda", lambda);
-            if (lambda == Math.floor(lambda)) {
-                throw MflbException.invalid("lambda", lambda,
-                        "a non-integer > 0 (Theorem 3 of paper 000; an integer load has a reflected limit)");
-            }
             if (sizes == null || sizes.length == 0) {
                 throw MflbException.invalid("sizes", "none", "at least one number of pools");
             }
@@ -210,16 +212,111 @@ public final class ThresholdDiffusion {
             return b.toString();
         }
 
-        private static String interval(Estimate e) {
+        static String interval(Estimate e) {
             return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(), e.ci95Low(), e.ci95High());
+        }
+    }
+
+    /**
+     * One line of the integer-load table (paper 000, Theorem 4): the simulated stationary moments of
+     * {@code Ẑ = √n Σ_{i≤λ}(1 − q_i)} and {@code Q̂ = √n q_{λ+1}}. Intervals of sums of levels are the
+     * sums of the levels' half-widths (conservative).
+     *
+     * @param policy the policy
+     * @param n number of pools
+     * @param meanZ E[Ẑ]
+     * @param meanQ E[Q̂]
+     * @param varZ Var(Ẑ)
+     * @param varQ Var(Q̂)
+     * @param events simulated events
+     * @param seconds wall time
+     */
+    public record ReflectedRow(Compared policy, int n, Estimate meanZ, Estimate meanQ, Estimate varZ, Estimate varQ,
+            long events, double seconds) {
+    }
+
+    /**
+     * The integer-load table: simulations against the reflected limit process.
+     *
+     * @param lambda the integer load
+     * @param limit stationary moments of the limit (Euler–Maruyama step {@code step})
+     * @param coarse the same with step {@code 4·step} (their difference shows the discretisation error)
+     * @param step the finer Euler–Maruyama step
+     * @param rows simulated rows
+     */
+    public record ReflectedTable(double lambda, ReflectedLimit.Moments limit, ReflectedLimit.Moments coarse,
+            double step, List<ReflectedRow> rows) {
+
+        /** Copies the rows. */
+        public ReflectedTable {
+            rows = List.copyOf(rows);
+        }
+
+        /** @return the row of {@code policy} and {@code n} */
+        public ReflectedRow row(Compared policy, int n) {
+            for (ReflectedRow r : rows) {
+                if (r.policy() == policy && r.n() == n) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("no row for " + policy + ", n = " + n);
+        }
+
+        /** @return the table as aligned text */
+        public String format() {
+            int k = (int) lambda;
+            StringBuilder b = new StringBuilder();
+            b.append(String.format(Locale.ROOT, "Integer load lambda = %d: Z = sqrt(n) sum_{i<=%d} (1 - q_i),"
+                    + " Q = sqrt(n) q_%d against the reflected limit (paper 000 Thm 4)%n", k, k, k + 1));
+            b.append(String.format(Locale.ROOT, "%-26s %6s %22s %22s %22s %22s %10s %8s%n", "policy", "n", "E[Z]",
+                    "E[Q]", "Var(Z)", "Var(Q)", "events", "seconds"));
+            limitLine(b, String.format(Locale.ROOT, "limit, EM h = %.1e", step), limit);
+            limitLine(b, String.format(Locale.ROOT, "limit, EM h = %.1e", 4 * step), coarse);
+            limitLine(b, "limit, extrapolated", extrapolated());
+            for (ReflectedRow r : rows) {
+                b.append(String.format(Locale.ROOT, "%-26s %6d %22s %22s %22s %22s %10d %8.1f%n", r.policy().label(),
+                        r.n(), Table.interval(r.meanZ()), Table.interval(r.meanQ()), Table.interval(r.varZ()),
+                        Table.interval(r.varQ()), r.events(), r.seconds()));
+            }
+            b.append(String.format(Locale.ROOT, "limit check: Var(Q - Z) = %s (exactly %d), E[Q - Z] = %s (exactly 0)%n",
+                    Table.interval(limit.varDifference()), k, Table.interval(limit.meanDifference())));
+            return b.toString();
+        }
+
+        /**
+         * @return the Richardson extrapolation {@code 2·X(h) − X(4h)} of each moment, removing the
+         *         O(√h) error of the projected scheme (independent streams, so the half-widths add
+         *         in quadrature: {@code √(4 w_h² + w_4h²)})
+         */
+        public ReflectedLimit.Moments extrapolated() {
+            return new ReflectedLimit.Moments(richardson(limit.meanZ(), coarse.meanZ()),
+                    richardson(limit.meanQ(), coarse.meanQ()), richardson(limit.varZ(), coarse.varZ()),
+                    richardson(limit.varQ(), coarse.varQ()), richardson(limit.varDifference(), coarse.varDifference()),
+                    richardson(limit.meanDifference(), coarse.meanDifference()));
+        }
+
+        private static Estimate richardson(Estimate fine, Estimate coarse) {
+            double m = 2 * fine.mean() - coarse.mean();
+            double w = Math.sqrt(4 * fine.halfWidth() * fine.halfWidth() + coarse.halfWidth() * coarse.halfWidth());
+            return new Estimate(m, m - w, m + w, Math.min(fine.samples(), coarse.samples()));
+        }
+
+        private static void limitLine(StringBuilder b, String label, ReflectedLimit.Moments m) {
+            b.append(String.format(Locale.ROOT, "%-26s %6s %22s %22s %22s %22s%n", label, "inf",
+                    Table.interval(m.meanZ()), Table.interval(m.meanQ()), Table.interval(m.varZ()),
+                    Table.interval(m.varQ())));
         }
     }
 
     private ThresholdDiffusion() {
     }
 
-    /** Runs every (policy, n) of {@code settings}. */
+    /** Runs every (policy, n) of {@code settings}; λ must not be an integer. */
     public static Table run(Settings settings) {
+        if (isInteger(settings.lambda())) {
+            throw MflbException.invalid("lambda", settings.lambda(),
+                    "a non-integer > 0 (Theorem 3 of paper 000; for an integer load use runIntegerLoad)");
+        }
         List<Row> rows = new ArrayList<>();
         for (Compared p : Compared.values()) {
             for (int n : settings.sizes()) {
@@ -229,15 +326,20 @@ public final class ThresholdDiffusion {
         return new Table(settings.lambda(), rows);
     }
 
-    /** Runs one (policy, n). */
-    public static Row run(Settings s, Compared policy, int n) {
+    private static boolean isInteger(double lambda) {
+        return lambda == Math.floor(lambda);
+    }
+
+    /**
+     * The stationary run of one (policy, n) from q* (every pool with k = ⌊λ⌋ tasks, a fraction
+     * λ − k with k + 1), with the covariance of levels 1..k+1.
+     */
+    private static SimulationResult simulate(Settings s, Compared policy, int n) {
         double lambda = s.lambda();
         int k = (int) Math.floor(lambda);
-        double centre = lambda - k;
-        // q*: every pool holds k tasks and a fraction λ − k holds k + 1
         double[] qStar = new double[k + 2];
         Arrays.fill(qStar, 0, k + 1, 1.0);
-        qStar[k + 1] = centre;
+        qStar[k + 1] = lambda - k;
         SimulationScenario.Builder b = SimulationScenario.builder().system(SystemKind.POOLS).servers(n).lambda(lambda)
                 .initialState(InitialState.tail(qStar)).tEnd(s.warmup() + s.runLength()).warmup(s.warmup())
                 .replications(s.replications()).threads(s.threads()).covarianceLevels(k + 1)
@@ -248,7 +350,15 @@ public final class ThresholdDiffusion {
             case SQ2 -> b.policy(Policy.SQD).d(2);
             default -> throw new IllegalStateException(policy.toString());
         }
-        SimulationResult r = Simulator.run(b.build());
+        return Simulator.run(b.build());
+    }
+
+    /** Runs one (policy, n) for a non-integer λ. */
+    public static Row run(Settings s, Compared policy, int n) {
+        double lambda = s.lambda();
+        int k = (int) Math.floor(lambda);
+        double centre = lambda - k;
+        SimulationResult r = simulate(s, policy, n);
         Estimate variance = r.covariance().orElseThrow().get(k, k);
         Estimate q = r.tail().get(k + 1);
         double root = Math.sqrt(n);
@@ -257,8 +367,68 @@ public final class ThresholdDiffusion {
         return new Row(policy, n, variance, shift, r.events(), r.wallSeconds());
     }
 
+    /** Euler–Maruyama step of the reflected limit in {@link #runIntegerLoad(Settings)}. */
+    public static final double LIMIT_STEP = 2.5e-4;
+    /** Measured time of the reflected limit (20 batches; relaxation time ≈ 1). */
+    public static final double LIMIT_TIME = 20_000;
+
     /**
-     * Prints the table: {@code [quick|full] [lambda]} (defaults: quick, λ = 2.5).
+     * Integer λ: the threshold policy with ℓ = λ and JSQ (and SQ(2) for contrast) against the
+     * stationary moments of the reflected limit process ({@link ReflectedLimit}), computed with
+     * steps {@link #LIMIT_STEP} and four times it.
+     */
+    public static ReflectedTable runIntegerLoad(Settings settings) {
+        return runIntegerLoad(settings, LIMIT_STEP, LIMIT_TIME);
+    }
+
+    /**
+     * The same with a given Euler–Maruyama step {@code h} (the coarse run uses 4h) and measured time
+     * of the limit process.
+     */
+    public static ReflectedTable runIntegerLoad(Settings settings, double step, double limitTime) {
+        double lambda = settings.lambda();
+        if (!isInteger(lambda)) {
+            throw MflbException.invalid("lambda", lambda, "an integer >= 1 (Theorem 4 of paper 000; a non-integer"
+                    + " load has the Ornstein-Uhlenbeck limit of run)");
+        }
+        int k = (int) lambda;
+        ReflectedLimit.Moments fine = ReflectedLimit.stationary(k, step, limitTime, 20, 20, settings.seed());
+        ReflectedLimit.Moments coarse = ReflectedLimit.stationary(k, 4 * step, limitTime, 20, 20, settings.seed() + 1);
+        List<ReflectedRow> rows = new ArrayList<>();
+        for (Compared p : Compared.values()) {
+            for (int n : settings.sizes()) {
+                SimulationResult r = simulate(settings, p, n);
+                double root = Math.sqrt(n);
+                // Ẑ = √n Σ_{i≤k} (1 − q_i)
+                double mz = 0;
+                double hz = 0;
+                for (int i = 1; i <= k; i++) {
+                    Estimate q = r.tail().get(i);
+                    mz += root * (1 - q.mean());
+                    hz += root * q.halfWidth();
+                }
+                Estimate q = r.tail().get(k + 1);
+                Estimate meanQ = new Estimate(root * q.mean(), root * q.ci95Low(), root * q.ci95High(), q.samples());
+                MatrixEstimate cov = r.covariance().orElseThrow();
+                double vz = 0;
+                double hvz = 0;
+                for (int i = 0; i < k; i++) {
+                    for (int j = 0; j < k; j++) {
+                        vz += cov.get(i, j).mean();
+                        hvz += cov.get(i, j).halfWidth();
+                    }
+                }
+                rows.add(new ReflectedRow(p, n, new Estimate(mz, mz - hz, mz + hz, q.samples()), meanQ,
+                        new Estimate(vz, vz - hvz, vz + hvz, q.samples()), r.covariance().orElseThrow().get(k, k),
+                        r.events(), r.wallSeconds()));
+            }
+        }
+        return new ReflectedTable(lambda, fine, coarse, step, rows);
+    }
+
+    /**
+     * Prints the table: {@code [quick|full] [lambda]} (defaults: quick, λ = 2.5); an integer λ
+     * compares with the reflected limit instead.
      *
      * @param args mode and load
      */
@@ -267,8 +437,7 @@ public final class ThresholdDiffusion {
         double lambda = args.length > 1 ? Double.parseDouble(args[1]) : 2.5;
         Settings s = full ? Settings.full(lambda) : Settings.quick(lambda);
         long start = System.nanoTime();
-        Table t = run(s);
-        System.out.print(t.format());
+        System.out.print(isInteger(lambda) ? runIntegerLoad(s).format() : run(s).format());
         System.out.printf(Locale.ROOT, "total %.1f s (%s)%n", (System.nanoTime() - start) * 1e-9, s);
     }
 }

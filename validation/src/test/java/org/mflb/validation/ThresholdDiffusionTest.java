@@ -12,8 +12,8 @@ import org.mflb.validation.ThresholdDiffusion.Compared;
 import org.mflb.validation.ThresholdDiffusion.Row;
 
 /**
- * A small version of the diffusion check of paper 000, Theorem 3 ({@link ThresholdDiffusion}):
- * λ = 2.5, n = 100 and 400.
+ * Small versions of the diffusion checks of paper 000 ({@link ThresholdDiffusion}): Theorem 3 at
+ * λ = 2.5, n = 100 and 400; Theorem 4 at λ = 2, n = 400.
  */
 class ThresholdDiffusionTest {
 
@@ -67,10 +67,49 @@ class ThresholdDiffusionTest {
     }
 
     @Test
-    void integerLoadIsRejected() {
-        MflbException e = assertThrows(MflbException.class, () -> ThresholdDiffusion.Settings.quick(3));
+    void integerLoadMatchesTheReflectedLimit() {
+        // λ = 2, n = 400: E[Ẑ], E[Q̂], Var(Q̂) of the threshold policy (ℓ = 2) and JSQ against the
+        // reflected limit (Euler–Maruyama, h = 1e-3 and 4e-3)
+        ThresholdDiffusion.ReflectedTable t = ThresholdDiffusion.runIntegerLoad(
+                ThresholdDiffusion.Settings.quick(2).withSizes(400).withRuns(16, 150).withThreads(2), 1e-3, 5000);
+        String text = t.format();
+        if (System.getenv("MFLB_TEST_VERBOSE") != null) {
+            System.out.print(text);
+        }
+        ReflectedLimit.Moments limit = t.limit();
+        ReflectedLimit.Moments coarse = t.coarse();
+        for (Compared p : Compared.values()) {
+            ThresholdDiffusion.ReflectedRow r = t.row(p, 400);
+            boolean z = agrees(r.meanZ(), limit.meanZ(), coarse.meanZ());
+            boolean q = agrees(r.meanQ(), limit.meanQ(), coarse.meanQ());
+            boolean v = agrees(r.varQ(), limit.varQ(), coarse.varQ());
+            if (p.optimal()) {
+                assertTrue(z && q && v, p.label() + ": " + z + " " + q + " " + v + "\n" + text);
+            } else {
+                // SQ(2)'s levels 1, 2 are not full: E[Ẑ] grows like √n (7.2 at n = 400 vs 0.83)
+                assertTrue(!z, text);
+            }
+        }
+    }
+
+    /**
+     * Simulation and limit agree within the sum of their half-widths plus 1/√n (finite n: measured
+     * gaps ≤ 0.03 at n = 400) plus the discretisation error of the limit, estimated by
+     * |X(h) − X(4h)| (the scheme's error is O(√h), so X(h) − X = X(4h) − X(h) to first order).
+     */
+    private static boolean agrees(Estimate sim, Estimate limit, Estimate coarse) {
+        double slack = sim.halfWidth() + limit.halfWidth() + 1 / Math.sqrt(400) + Math.abs(limit.mean() - coarse.mean());
+        return Math.abs(sim.mean() - limit.mean()) <= slack;
+    }
+
+    @Test
+    void wrongKindOfLoadIsRejected() {
+        MflbException e = assertThrows(MflbException.class,
+                () -> ThresholdDiffusion.run(ThresholdDiffusion.Settings.quick(3)));
         assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
         assertTrue(e.getMessage().contains("lambda"), e.getMessage());
+        assertThrows(MflbException.class,
+                () -> ThresholdDiffusion.runIntegerLoad(ThresholdDiffusion.Settings.quick(2.5)));
         assertThrows(MflbException.class, () -> ThresholdDiffusion.Settings.quick(2.5).withRuns(1, 10));
         assertThrows(MflbException.class, () -> ThresholdDiffusion.Settings.quick(2.5).withSizes());
     }
