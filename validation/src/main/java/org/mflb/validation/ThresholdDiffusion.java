@@ -353,6 +353,11 @@ public final class ThresholdDiffusion {
         return Simulator.run(b.build());
     }
 
+    /** @return the time-averaged {@code q_i}, exactly 0 when no pool ever reached level i */
+    private static Estimate level(SimulationResult r, int i) {
+        return i < r.tail().size() ? r.tail().get(i) : new Estimate(0, 0, 0, r.tail().samples());
+    }
+
     /** Runs one (policy, n) for a non-integer λ. */
     public static Row run(Settings s, Compared policy, int n) {
         double lambda = s.lambda();
@@ -360,7 +365,7 @@ public final class ThresholdDiffusion {
         double centre = lambda - k;
         SimulationResult r = simulate(s, policy, n);
         Estimate variance = r.covariance().orElseThrow().get(k, k);
-        Estimate q = r.tail().get(k + 1);
+        Estimate q = level(r, k + 1);
         double root = Math.sqrt(n);
         Estimate shift = new Estimate(root * (q.mean() - centre), root * (q.ci95Low() - centre),
                 root * (q.ci95High() - centre), q.samples());
@@ -403,11 +408,11 @@ public final class ThresholdDiffusion {
                 double mz = 0;
                 double hz = 0;
                 for (int i = 1; i <= k; i++) {
-                    Estimate q = r.tail().get(i);
+                    Estimate q = level(r, i);
                     mz += root * (1 - q.mean());
                     hz += root * q.halfWidth();
                 }
-                Estimate q = r.tail().get(k + 1);
+                Estimate q = level(r, k + 1);
                 Estimate meanQ = new Estimate(root * q.mean(), root * q.ci95Low(), root * q.ci95High(), q.samples());
                 MatrixEstimate cov = r.covariance().orElseThrow();
                 double vz = 0;

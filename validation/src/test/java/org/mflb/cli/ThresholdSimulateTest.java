@@ -15,6 +15,7 @@ class ThresholdSimulateTest {
         JsonNode j = SimulateCommandTest.json("simulate", "--system", "pools", "--policy", "threshold", "--threshold",
                 "3", "--lambda", "3.5", "--n", "200", "--t-end", "50", "--seed", "3", "--format", "json");
         assertEquals(0, j.get("thresholdJumps").size(), "a static threshold never moves");
+        assertEquals(3.0, j.get("meanThreshold").get("mean").asDouble(), 0.0);
         JsonNode m = j.get("policyStatistics").get("messagesPerTask");
         assertTrue(m.get("mean").asDouble() > 0 && m.get("mean").asDouble() <= 2, m.toString());
     }
