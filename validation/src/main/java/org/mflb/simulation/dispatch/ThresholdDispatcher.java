@@ -12,7 +12,8 @@ import org.mflb.simulation.state.Occupancy;
  * random pool. The dispatcher never reads the occupancy: it sees only its tokens. O(1) per event.
  *
  * <p>Statistics per unit of observation: {@code messagesPerTask}, the pool-to-dispatcher messages
- * divided by the unit's arrivals (at most 2 in the long run, paper 000).
+ * divided by the unit's arrivals (at most 2 in the long run, paper 000), and {@code meanThreshold}
+ * (ℓ itself, for a uniform report with the self-learning policy).
  */
 public final class ThresholdDispatcher extends Dispatcher {
 
@@ -49,6 +50,8 @@ public final class ThresholdDispatcher extends Dispatcher {
     @Override
     public void endUnit(double t, long arrivals, PolicyStatistics out) {
         out.put("messagesPerTask", arrivals > 0 ? (double) tokens.messages() / arrivals : Double.NaN);
+        // reported for both threshold policies (issue 3's JSON contract); constant here
+        out.put("meanThreshold", tokens.threshold());
         tokens.resetCounters();
     }
 
