@@ -2,11 +2,21 @@ package org.mflb.simulation.dispatch;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.simulation.Policy;
 
 /** The one place that maps a {@link org.mflb.simulation.Policy} to its dispatcher. */
 public final class Dispatchers {
 
     private Dispatchers() {
+    }
+
+    /**
+     * @return whether the policy reads the occupancy's order at every level (JSQ's shortest
+     *         queues), so that the engine must keep it fully sorted; the others need only the
+     *         idle/busy split
+     */
+    public static boolean needsLevelOrder(Policy policy) {
+        return policy == Policy.JSQ;
     }
 
     /** @return a new dispatcher for the policy of {@code ctx.scenario()} */

@@ -72,7 +72,7 @@ final class PoolCalendar extends Replication {
         if (k == 0) {
             idleArrivals++;
         }
-        tail.beforeChange(k + 1, now);
+        tail.beforeUp(k + 1, now);
         occ.up(p);
         calendar.add(now + service.sample(), p);
         dispatcher.onArrival(p, k + 1, now);
@@ -82,7 +82,7 @@ final class PoolCalendar extends Replication {
         final double now = t;
         final int k = occ.level(p);
         events++;
-        tail.beforeChange(k, now);
+        tail.beforeDown(k, now);
         occ.down(p);
         dispatcher.onDeparture(p, k - 1, now);
     }

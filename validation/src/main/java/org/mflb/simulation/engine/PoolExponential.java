@@ -69,7 +69,7 @@ final class PoolExponential extends Replication {
         if (k == 0) {
             idleArrivals++;
         }
-        tail.beforeChange(k + 1, now);
+        tail.beforeUp(k + 1, now);
         occ.up(p);
         tasks.add(p);
         dispatcher.onArrival(p, k + 1, now);
@@ -79,7 +79,7 @@ final class PoolExponential extends Replication {
         final double now = t;
         final int k = occ.level(p);
         events++;
-        tail.beforeChange(k, now);
+        tail.beforeDown(k, now);
         occ.down(p);
         dispatcher.onDeparture(p, k - 1, now);
     }

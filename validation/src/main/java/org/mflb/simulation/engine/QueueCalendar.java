@@ -36,14 +36,10 @@ final class QueueCalendar extends Replication {
 
     /** The FIFO queues of the initial state, its jobs with unknown (NaN) arrival times. */
     static FifoJobs initialJobs(Occupancy occ, int n) {
-        long total = 0;
+        FifoJobs jobs = new FifoJobs(n);
         for (int s = 0; s < n; s++) {
-            total += occ.level(s);
-        }
-        FifoJobs jobs = new FifoJobs(n, (int) Math.min(Integer.MAX_VALUE / 2, Math.max(2L * n, total + n)));
-        for (int s = 0; s < n; s++) {
-            for (int j = occ.level(s); j > 0; j--) {
-                jobs.push(s, Double.NaN);
+            for (int j = 0; j < occ.level(s); j++) {
+                jobs.push(s, j, Double.NaN);
             }
         }
         return jobs;
@@ -89,9 +85,9 @@ final class QueueCalendar extends Replication {
             serviceStart[s] = now;
             calendar.add(now + service.sample(), s);
         }
-        tail.beforeChange(k + 1, now);
+        tail.beforeUp(k + 1, now);
         occ.up(s);
-        jobs.push(s, now);
+        jobs.push(s, k, now);
         dispatcher.onArrival(s, k + 1, now);
     }
 
@@ -99,9 +95,9 @@ final class QueueCalendar extends Replication {
         final double now = t;
         final int k = occ.level(s);
         events++;
-        tail.beforeChange(k, now);
+        tail.beforeDown(k, now);
         occ.down(s);
-        final double a = jobs.pop(s);
+        final double a = jobs.pop(s, k);
         if (a == a) {
             completions++;
             responseSum += now - a;
