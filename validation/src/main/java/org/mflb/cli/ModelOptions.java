@@ -44,7 +44,7 @@ public final class ModelOptions {
             description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n).")
     SamplingName sampling;
 
-    @Option(names = "--n", paramLabel = "N", description = "Number of servers, for --sampling distinct.")
+    @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
     Integer n;
 
     @Option(names = "--truncation", paramLabel = "K", description = "Keep exactly K levels (default: chosen automatically).")
@@ -104,6 +104,14 @@ public final class ModelOptions {
     /** @return the truncation rule */
     public Truncation truncationRule() {
         return truncation == null ? Truncation.automatic(tailTolerance) : Truncation.fixed(truncation);
+    }
+
+    /**
+     * @return the {@code N → ∞} limit of the fluid model (with-replacement sampling for SQ(d) with
+     *         distinct servers, whose selection depends on N), around which the refined mean field expands
+     */
+    public FluidModel limitFluidModel() {
+        return FluidModel.of(serverSystem(), routing().limit(), lambda()).withTruncation(truncationRule());
     }
 
     /** @return the fluid model for a constant {@code λ} */

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Simulates the real system of N servers (pools) with the dispatcher's actual algorithm:"
                 + " time-averaged tail vector and queue length after a warm-up, response times, blocking, and"
-                + " with --dt the tail vector on a time grid; 95% confidence intervals over replications"
+                + " with --dt the tail vector on a time grid; 95%% confidence intervals over replications"
                 + " (or batch means for one replication).")
 public final class SimulateCommand implements Callable<Integer> {
 

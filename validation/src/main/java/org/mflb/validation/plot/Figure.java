@@ -105,6 +105,7 @@ public final class Figure {
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.CIRCLE);
         s.setMarkerColor(PALETTE[group % PALETTE.length]);
+        s.setLineColor(PALETTE[group % PALETTE.length]); // XChart draws the error bars in the line colour
         return this;
     }
 
