@@ -69,7 +69,7 @@ class RefinedVersusSimulationTest {
         int n = 100;
         int levels = 4;
         SteadyStateExpansion e = expansion(lambda);
-        SimulationResult r = Simulator.run(sq2(lambda, n, 2e4).replications(4).covarianceLevels(levels).seed(7).build());
+        SimulationResult r = Simulator.run(sq2(lambda, n, 1e4).replications(8).covarianceLevels(levels).seed(7).build());
         MatrixEstimate cov = r.covariance().orElseThrow();
         DMatrixRMaj predicted = e.covariance(n, 2);
         int misses = 0;
