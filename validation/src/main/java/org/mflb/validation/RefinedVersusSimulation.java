@@ -87,7 +87,6 @@ public final class RefinedVersusSimulation {
                 Figure figure = Figure.of(title, "N (servers)", "mean queue length E[Q]")
                         .line("mean field", 0, ns, lines[0]).line("refined, 1/N", 1, ns, lines[1])
                         .line("refined, 1/N^2", 2, ns, lines[2]).points("simulation (95% CI)", 3, ns, sim, half);
-                figure.chart().getStyler().setXAxisLogarithmic(true);
                 figure.save(context.figure(id));
                 String description = String.format(Locale.ROOT,
                         "Mean queue length of %s at lambda = %s for N = %s: mean field pi, refined pi + V/N and "
