@@ -227,11 +227,19 @@ public final class HydrodynamicPde {
 
     /**
      * The equilibrium (constant {@code λ} with {@code λ E[S] < 1}), solved directly along the age
-     * axis; its convergence criterion is that every level's age-integrated stationary equation holds
-     * to a relative 1e-14 (the residual is reported), and levels are added until {@code x_L} falls
-     * below the level tolerance.
+     * axis. Convergence criterion: every level's age-integrated stationary equation holds to a
+     * relative 1e-14 (the residual is reported), and levels are added until {@code x_L} falls below
+     * 1e-12 or, when the levels decay like a power of {@code ℓ} (Pareto service), until the mean queue
+     * length and mean wait extrapolated from {@code L/2} and {@code L} levels agree to the sum
+     * tolerance (1e-5 relative by default; the extrapolated remainder is included in the means and
+     * reported as the cut-off mass, with that agreement as its uncertainty).
      *
      * @return the equilibrium
+     * @throws MflbException INVALID_PARAMETER for {@code λ E[S] ≥ 1}, a time-varying {@code λ}, or a
+     *         law whose equilibrium mean queue length is infinite ({@code d = 1} with
+     *         {@code E[S²] = ∞}; Pareto shape {@code ≤ 1 + 1/d}, where the levels decay like
+     *         {@code ℓ^{−(β−1)/(1−(d−1)(β−1))}}); TRUNCATION when the levels do not settle within
+     *         {@link #MAX_EQUILIBRIUM_LEVELS} or the age grid
      */
     public PdeEquilibrium equilibrium() {
         if (!lambda.isConstant()) {
