@@ -9,6 +9,8 @@ import org.mflb.core.Require;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.PopulationModel;
 import org.mflb.core.model.Transition;
+import org.mflb.core.refined.RateDerivatives;
+import org.mflb.core.refined.RateJets;
 
 /**
  * The mean-field model of a smooth dispatching policy on the tail vector
@@ -27,8 +29,11 @@ import org.mflb.core.model.Transition;
  * An arrival that would be the {@code (K+1)}-th job of its server is lost: for loss pools with
  * {@code K = C} this is the blocking, otherwise it is the truncation, which {@link FluidModel}
  * keeps below a tolerance.
+ * <p>
+ * The rates' derivatives are closed forms of {@code h}'s ({@link SmoothRouting#selectionDerivative},
+ * up to order 4), which the refined mean field and the 1/N² expansion use ({@link RateDerivatives}).
  */
-public final class TailModel implements PopulationModel {
+public final class TailModel implements PopulationModel, RateDerivatives {
 
     private final ServerSystem system;
     private final SmoothRouting policy;
@@ -140,5 +145,113 @@ public final class TailModel implements PopulationModel {
      */
     public double lossProbability(double t, double[] x) {
         return policy.selection(x[levels - 1]);
+    }
+
+    /** Derivatives of {@code h} up to order 4 give exact rate jets for the 1/N and 1/N² expansions. */
+    @Override
+    public int maxOrder() {
+        return 4;
+    }
+
+    /**
+     * Arrival to level {@code i} ({@code i = 1..K}) depends on {@code x_{i−1}} (when {@code i ≥ 2})
+     * and {@code x_i}; departure from level {@code i} on {@code x_i} and {@code x_{i+1}} (when {@code i < K}).
+     */
+    @Override
+    public int[] support(int transition) {
+        if (transition < levels) {
+            return transition == 0 ? new int[] {0} : new int[] {transition - 1, transition};
+        }
+        int i = transition - levels;
+        return i + 1 < levels ? new int[] {i, i + 1} : new int[] {i};
+    }
+
+    /**
+     * Whether the policy's selection depends on the number of servers (SQ(d) with distinct
+     * servers): the jets are then those of the {@code N → ∞} limit, {@link SmoothRouting#limit()},
+     * with the 1/N and 1/N² corrections of the rates ({@link SmoothRouting#sizeCorrectionDerivative}).
+     */
+    @Override
+    public boolean hasSizeCorrections() {
+        return policy.dependsOnSize();
+    }
+
+    @Override
+    public void evaluate(double t, double[] x, RateJets jets) {
+        int order = jets.order();
+        double rate = lambda.at(t);
+        // The size expansion is about the limit N → ∞ (the policy itself unless h depends on N).
+        SmoothRouting h = policy.limit();
+        boolean corrections = jets.hasSizeCorrections();
+        for (int i = 0; i < levels; i++) {
+            // Arrival λ(h(x_{i−1}) − h(x_i)): every derivative is diagonal, +λh^(k)(x_{i−1}) on the
+            // first variable and −λh^(k)(x_i) on the last.
+            int m = i == 0 ? 1 : 2;
+            double hPrevious = i == 0 ? 1.0 : h.selection(x[i - 1]);
+            jets.setValue(i, rate * (hPrevious - h.selection(x[i])));
+            for (int k = 1; k <= order; k++) {
+                double[] tensor = jetTensor(jets, i, k);
+                java.util.Arrays.fill(tensor, 0.0);
+                if (i > 0) {
+                    tensor[0] = rate * h.selectionDerivative(k, x[i - 1]);
+                }
+                tensor[diagonalIndex(m, k, m - 1)] -= rate * h.selectionDerivative(k, x[i]);
+            }
+            if (corrections) {
+                // β¹ = λ(h¹(x_{i−1}) − h¹(x_i)) and β² likewise; h¹(1) = h²(1) = 0 at level 0.
+                double[] g1 = jets.correctionGradient(i);
+                double[] h1 = jets.correctionHessian(i);
+                java.util.Arrays.fill(g1, 0.0);
+                java.util.Arrays.fill(h1, 0.0);
+                double c1 = -policy.sizeCorrectionDerivative(1, 0, x[i]);
+                double c2 = -policy.sizeCorrectionDerivative(2, 0, x[i]);
+                if (i > 0) {
+                    c1 += policy.sizeCorrectionDerivative(1, 0, x[i - 1]);
+                    c2 += policy.sizeCorrectionDerivative(2, 0, x[i - 1]);
+                    g1[0] = rate * policy.sizeCorrectionDerivative(1, 1, x[i - 1]);
+                    h1[0] = rate * policy.sizeCorrectionDerivative(1, 2, x[i - 1]);
+                }
+                g1[m - 1] -= rate * policy.sizeCorrectionDerivative(1, 1, x[i]);
+                h1[(m - 1) * m + m - 1] -= rate * policy.sizeCorrectionDerivative(1, 2, x[i]);
+                jets.setCorrectionValue(i, rate * c1);
+                jets.setSecondCorrectionValue(i, rate * c2);
+            }
+            // Departure μ_i(x_i − x_{i+1}): linear.
+            int l = levels + i;
+            double next = i + 1 < levels ? x[i + 1] : 0.0;
+            jets.setValue(l, mu[i] * (x[i] - next));
+            for (int k = 1; k <= order; k++) {
+                java.util.Arrays.fill(jetTensor(jets, l, k), 0.0);
+            }
+            double[] gradient = jets.gradient(l);
+            gradient[0] = mu[i];
+            if (i + 1 < levels) {
+                gradient[1] = -mu[i];
+            }
+            if (corrections) {
+                jets.setCorrectionValue(l, 0.0);
+                jets.setSecondCorrectionValue(l, 0.0);
+                java.util.Arrays.fill(jets.correctionGradient(l), 0.0);
+                java.util.Arrays.fill(jets.correctionHessian(l), 0.0);
+            }
+        }
+    }
+
+    private static double[] jetTensor(RateJets jets, int l, int k) {
+        return switch (k) {
+            case 1 -> jets.gradient(l);
+            case 2 -> jets.hessian(l);
+            case 3 -> jets.third(l);
+            default -> jets.fourth(l);
+        };
+    }
+
+    /** Flat index of {@code (a, a, …, a)} ({@code k} times) in an {@code m^k} row-major tensor. */
+    private static int diagonalIndex(int m, int k, int a) {
+        int index = 0;
+        for (int r = 0; r < k; r++) {
+            index = index * m + a;
+        }
+        return index;
     }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
@@ -15,14 +14,12 @@ import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.InitialState;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.validation.Check;
 import org.mflb.validation.Comparisons;
+import org.mflb.validation.SimulationOf;
 import org.mflb.validation.plot.Figure;
 
 import picocli.CommandLine.Command;
@@ -39,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Fluid prediction next to a simulation of the real N-server system on the same scenario:"
                 + " an error table (max error, error in CI half-widths) and a figure.",
             "Steady state (no --dt): fixed point vs time-averaged simulated tail, log-scale plot.",
-            "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95% CI bars).",
+            "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95%% CI bars).",
             "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias)."})
 public final class CompareCommand implements Callable<Integer> {
 
@@ -96,12 +93,10 @@ public final class CompareCommand implements Callable<Integer> {
             throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
         }
         Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, 5.0 / servers);
-        SimulationScenario.Builder scenario = SimulationScenario.builder().system(systemKind()).policy(policy())
-                .d(fluid.policy().d()).capacity(fluid.system().isLossy() ? fluid.system().capacity() : 0)
-                .servers(servers).lambda(model.lambda()).tEnd(horizon).replications(replications).seed(seed);
         // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid
         // side uses the exact finite-N drift of that algorithm, otherwise its N → ∞ limit.
-        scenario.sampling(Sampling.DISTINCT);
+        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(horizon)
+                .replications(replications).seed(seed);
         if (threads != null) {
             scenario.threads(threads);
         }
@@ -116,7 +111,7 @@ public final class CompareCommand implements Callable<Integer> {
             TimeGrid grid = TimeGrid.uniform(horizon, dt);
             InitialState initial = InitialState.parse(init);
             FluidTransient tr = fluid.transientFrom(initial, grid);
-            scenario.dt(dt).initialState(simulationInitialState(initial, tr.tail(0)));
+            scenario.dt(dt).initialState(SimulationOf.initialState(initial, tr.tail(0)));
             sim = Simulator.run(scenario.build());
             double[] times = sim.times();
             double[][] predicted = new double[times.length][];
@@ -139,60 +134,19 @@ public final class CompareCommand implements Callable<Integer> {
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance, servers);
+        print(title, checks, sim, tolerance);
         return 0;
     }
 
-    private SystemKind systemKind() {
-        return switch (model.system) {
-            case supermarket -> SystemKind.SUPERMARKET;
-            case pools -> SystemKind.POOLS;
-            case loss -> SystemKind.LOSS;
-        };
-    }
-
-    private Policy policy() {
-        return switch (model.policy) {
-            case random -> Policy.RANDOM;
-            case sqd -> Policy.SQD;
-        };
-    }
-
-    /** The simulator starts from the integer state nearest the fluid's initial tail. */
-    private static org.mflb.simulation.InitialState simulationInitialState(InitialState initial, double[] tail) {
-        return switch (initial.kind()) {
-            case EMPTY -> org.mflb.simulation.InitialState.empty();
-            case ALL -> org.mflb.simulation.InitialState.all(initial.occupiedLevels());
-            case TAIL, FIXED_POINT -> org.mflb.simulation.InitialState.tail(tail);
-        };
-    }
-
-    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            int servers) {
+    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance) {
         PrintWriter out = spec.commandLine().getOut();
-        double maxError = checks.stream().mapToDouble(Check::error).max().orElse(0);
-        double maxUnits = checks.stream().mapToDouble(Check::errorInHalfWidths).max().orElse(0);
-        long failed = checks.stream().filter(c -> !c.passed()).count();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
             json.put("title", title);
-            json.put("maxError", maxError);
-            Printer.put(json, "maxErrorInHalfWidths", maxUnits);
-            json.put("checks", checks.size());
-            json.put("failed", failed);
             json.put("tolerance", tolerance.toString());
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
-            ArrayNode rows = json.putArray("rows");
-            for (Check c : checks) {
-                ObjectNode row = rows.addObject();
-                row.put("quantity", c.quantity());
-                row.put("predicted", c.predicted());
-                row.put("simulated", c.simulated());
-                row.set("ci95", Printer.array(new double[] {c.ci95Low(), c.ci95High()}));
-                row.put("error", c.error());
-                row.put("passed", c.passed());
-            }
+            json.setAll(CheckPrinter.json(checks));
             if (plot != null) {
                 json.put("plot", plot.toString());
             }
@@ -204,18 +158,7 @@ public final class CompareCommand implements Callable<Integer> {
                 replications, sim.events(), sim.eventsPerSecond()));
         out.println("  tolerance per check: " + tolerance);
         out.println();
-        Printer.Table table = new Printer.Table("quantity", "predicted", "simulated", "95% CI", "error", "err/half-width",
-                "result");
-        for (Check c : checks) {
-            table.row(c.quantity(), Printer.number(c.predicted()), Printer.number(c.simulated()),
-                    "[" + Printer.number(c.ci95Low()) + ", " + Printer.number(c.ci95High()) + "]",
-                    Printer.number(c.error()), String.format(Locale.ROOT, "%.2f", c.errorInHalfWidths()),
-                    c.passed() ? "ok" : "FAIL");
-        }
-        table.print(out);
-        out.println();
-        out.println(String.format(Locale.ROOT, "max error %s (%.2f CI half-widths); %d of %d checks within tolerance",
-                Printer.number(maxError), maxUnits, checks.size() - failed, checks.size()));
+        CheckPrinter.table(out, checks);
         if (plot != null) {
             out.println("figure: " + plot);
         }

@@ -18,8 +18,11 @@ import picocli.CommandLine.Option;
         subcommands = {
             FixedPointCommand.class,
             TransientCommand.class,
+            SimulateCommand.class,
             PdeCommand.class,
             CompareCommand.class,
+            ValidateCommand.class,
+            DiffusionCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class})
 public final class Mflb implements Runnable {

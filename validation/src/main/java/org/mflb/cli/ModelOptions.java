@@ -106,6 +106,14 @@ public final class ModelOptions {
         return truncation == null ? Truncation.automatic(tailTolerance) : Truncation.fixed(truncation);
     }
 
+    /**
+     * @return the {@code N → ∞} limit of the fluid model (with-replacement sampling for SQ(d) with
+     *         distinct servers, whose selection depends on N), around which the refined mean field expands
+     */
+    public FluidModel limitFluidModel() {
+        return FluidModel.of(serverSystem(), routing().limit(), lambda()).withTruncation(truncationRule());
+    }
+
     /** @return the fluid model for a constant {@code λ} */
     public FluidModel fluidModel() {
         return FluidModel.of(serverSystem(), routing(), lambda()).withTruncation(truncationRule());

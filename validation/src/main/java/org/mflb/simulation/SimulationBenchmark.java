@@ -5,7 +5,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
+import org.mflb.core.Require;
 import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
 
 /**
  * Measures the simulator's speed (simulated events per second on one core) on the two reference
@@ -91,6 +93,30 @@ public final class SimulationBenchmark {
         return m % 2 == 1 ? s[m / 2] : 0.5 * (s[m / 2 - 1] + s[m / 2]);
     }
 
+    /** Service law of the general-service reference benchmark. */
+    public static final String GENERAL_SERVICE = "lognormal:scv=4";
+
+    /**
+     * Runs both reference benchmarks (the general one with {@link #GENERAL_SERVICE}) and prints one
+     * line each.
+     *
+     * @param repetitions measured runs per scenario ({@code ≥ 1})
+     * @param out where to print
+     * @return the measurements
+     */
+    public static Measurement[] run(int repetitions, PrintStream out) {
+        return run(ServiceDistributions.parse(GENERAL_SERVICE), repetitions, out);
+    }
+
+    /**
+     * Command-line entry: {@code SimulationBenchmark [repetitions]} (default 5).
+     *
+     * @param args optional number of repetitions
+     */
+    public static void main(String[] args) {
+        run(args.length > 0 ? Integer.parseInt(args[0]) : 5, System.out);
+    }
+
     /**
      * Runs both reference benchmarks and prints one line each.
      *
@@ -101,6 +127,7 @@ public final class SimulationBenchmark {
      * @return the measurements
      */
     public static Measurement[] run(ServiceDistribution service, int repetitions, PrintStream out) {
+        Require.atLeast("repetitions", repetitions, 1);
         // ~ N(λ + λ) = 1800 events per unit time: 20 000 time units ≈ 36 million events
         Measurement a = measure("SQ(2) exponential, queues, N=1000, lambda=0.9", exponentialScenario(20_000),
                 repetitions);

@@ -3,6 +3,7 @@ package org.mflb.simulation;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.distribution.Exponential;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.model.ArrivalRate;
 
@@ -76,12 +77,15 @@ public final class SimulationScenario {
             throw MflbException.invalid("dt", dt, ">= t-end / " + MAX_GRID_POINTS + " (at most "
                     + MAX_GRID_POINTS + " grid points)");
         }
+        service = b.service;
+        double meanService = service == null ? 1.0 : service.mean();
         if (arrivalRate.isConstant()) {
             double lambda = arrivalRate.at(0);
             Require.positive("lambda", lambda);
-            if (system.isQueue() && dt == 0 && lambda >= 1) {
-                throw MflbException.invalid("lambda", lambda,
-                        "in (0, 1) for single-server queues in a steady-state run (give dt for a transient run)");
+            if (system.isQueue() && dt == 0 && lambda * meanService >= 1) {
+                throw MflbException.invalid("lambda", lambda, (meanService == 1.0 ? "in (0, 1)"
+                        : "in (0, 1/E[S]) = (0, " + 1 / meanService + ")")
+                        + " for single-server queues in a steady-state run (give dt for a transient run)");
             }
         }
         if (Double.isNaN(b.warmup)) {
@@ -114,14 +118,13 @@ public final class SimulationScenario {
             throw MflbException.invalid("policy", policy.cliName(), "used with system pools only");
         }
         threshold = b.threshold;
-        if (policy == Policy.THRESHOLD) {
+        if (policy == Policy.THRESHOLD || (policy == Policy.ADAPTIVE_THRESHOLD && b.thresholdGiven)) {
             Require.atLeast("threshold", threshold, 0);
         }
         alpha = b.alpha;
         if (policy == Policy.ADAPTIVE_THRESHOLD) {
             Require.open("alpha", alpha, 0, 1);
         }
-        service = b.service;
         eventCalendar = b.eventCalendar;
         initialState = b.initialState == null ? InitialState.empty() : b.initialState;
         if (system == SystemKind.LOSS) {
@@ -155,6 +158,7 @@ public final class SimulationScenario {
         b.sampling = sampling;
         b.capacity = capacity;
         b.threshold = threshold;
+        b.thresholdGiven = threshold >= 0;
         b.alpha = alpha;
         b.arrivalRate = arrivalRate;
         b.servers = servers;
@@ -223,11 +227,16 @@ public final class SimulationScenario {
     }
 
     /**
-     * @return whether the exponential fast path applies: service exponential of mean 1 and no
+     * @return whether the exponential fast path applies: exponential service (of any mean) and no
      *         forced event calendar
      */
     public boolean exponentialFastPath() {
-        return service == null && !eventCalendar;
+        return (service == null || service instanceof Exponential) && !eventCalendar;
+    }
+
+    /** @return the service rate {@code 1/E[S]} of exponential service (1 when no law is given) */
+    public double exponentialServiceRate() {
+        return service instanceof Exponential e ? e.rate() : 1.0;
     }
 
     /** @return whether the event-calendar engine is forced even for exponential service */
@@ -313,6 +322,7 @@ public final class SimulationScenario {
         private Sampling sampling = Sampling.DISTINCT;
         private int capacity = 0;
         private int threshold = -1;
+        private boolean thresholdGiven;
         private double alpha = Double.NaN;
         private ArrivalRate arrivalRate;
         private int servers;
@@ -364,6 +374,7 @@ public final class SimulationScenario {
         /** @param v threshold ℓ */
         public Builder threshold(int v) {
             threshold = v;
+            thresholdGiven = true;
             return this;
         }
 

@@ -35,7 +35,8 @@ public final class Comparisons {
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%g CI half-widths + %.3g", halfWidths, bias);
+            String k = halfWidths == Math.rint(halfWidths) ? Long.toString((long) halfWidths) : Double.toString(halfWidths);
+            return bias == 0 ? k + " CI half-widths" : String.format(Locale.ROOT, "%s CI half-widths + %.3g", k, bias);
         }
     }
 

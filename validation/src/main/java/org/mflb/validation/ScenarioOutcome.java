@@ -33,8 +33,11 @@ public record ScenarioOutcome(String id, String title, String description, List<
         return checks.stream().mapToDouble(Check::error).max().orElse(0);
     }
 
-    /** @return the largest error in CI half-widths over the checks */
+    /**
+     * @return the largest error in CI half-widths over the checks whose interval has positive width
+     *         (a level no replication ever reached has a zero-width interval at 0)
+     */
     public double maxErrorInHalfWidths() {
-        return checks.stream().mapToDouble(Check::errorInHalfWidths).max().orElse(0);
+        return checks.stream().filter(c -> c.halfWidth() > 0).mapToDouble(Check::errorInHalfWidths).max().orElse(0);
     }
 }

@@ -2,6 +2,7 @@ package org.mflb.simulation;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
 
 /**
  * Laws that hold exactly for every N: under random routing each server is an independent M/G/1
@@ -55,6 +56,36 @@ class ExactLawsTest {
         }
         // 8 checks at 95%: P(Binomial(8, 0.05) > 2) ≈ 0.6%
         checks.assertAtMostMisses(2);
+    }
+
+    /**
+     * The same laws with solver-core's service distributions (parsed from their command-line
+     * specifications): M/D/1 and M/E_2/1 against Pollaczek–Khinchine, and M/G/∞ with log-normal and
+     * Pareto service against Poisson(λ).
+     */
+    @Test
+    void solverCoreDistributionsGiveTheClassicalLaws() {
+        CiChecks checks = new CiChecks();
+        double lambda = 0.7;
+        for (String spec : new String[] {"det", "erlang:k=2"}) {
+            ServiceDistribution g = ServiceDistributions.parse(spec);
+            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
+                    .lambda(lambda).service(g).tEnd(800).warmup(100).seed(26).build());
+            double wq = lambda * g.moment(2) / (2 * (1 - lambda));
+            checks.check(spec + " L", r.meanQueueLength(), lambda + lambda * wq, 0);
+            checks.check(spec + " Wq", r.meanWaitingTime().orElseThrow(), wq, 0);
+        }
+        double[] poisson = ClosedForms.poissonTail(2, 7);
+        for (String spec : new String[] {"lognormal:scv=4", "pareto:shape=2.5"}) {
+            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
+                    .policy(Policy.RANDOM).servers(300).lambda(2).service(ServiceDistributions.parse(spec)).tEnd(800)
+                    .warmup(100).seed(27).build());
+            for (int i = 1; i <= 6; i++) {
+                checks.check(spec + " x_" + i, r.tail().get(i), poisson[i], 0);
+            }
+        }
+        // 16 checks at 95%: P(Binomial(16, 0.05) > 3) ≈ 0.7%
+        checks.assertAtMostMisses(3);
     }
 
     /** M/G/∞ is insensitive: each random pool holds Poisson(λ) tasks, for any service law. */

@@ -96,7 +96,7 @@ public abstract class Replication {
         this.n = scenario.servers();
         this.rng = rng;
         this.exp1 = ZigguratSampler.Exponential.of(rng);
-        this.occ = new LevelSets(scenario.initialState().levels(n));
+        this.occ = new LevelSets(scenario.initialState().levels(n), Dispatchers.needsLevelOrder(scenario.policy()));
         this.tail = new TailIntegrals(occ, scenario.covarianceLevels());
         this.dispatcher = Dispatchers.create(new DispatchContext(scenario, occ, rng));
         this.capacity = scenario.capacity();
@@ -228,12 +228,12 @@ public abstract class Replication {
         completions = 0;
         responseSum = 0;
         waitingSum = 0;
-        tail.startUnit(c);
+        tail.startUnit(c, unitEnd);
     }
 
     private void endUnit(double c) {
-        double[] x = tail.endUnitTail(c);
-        double[] cov = tail.endUnitCovariance(c, x);
+        double[] x = tail.endUnitTail();
+        double[] products = tail.endUnitProducts();
         PolicyStatistics ps = new PolicyStatistics();
         dispatcher.endUnit(c, arrivals, ps);
         double meanResponse = completions > 0 ? responseSum / completions : Double.NaN;
@@ -241,7 +241,7 @@ public abstract class Replication {
         double blocking = arrivals > 0 ? (double) blocked / arrivals : Double.NaN;
         double idle = arrivals > 0 ? (double) idleArrivals / arrivals : Double.NaN;
         double arrivalRate = arrivals / (n * (c - unitStart));
-        results.add(new UnitResult(x, cov, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
+        results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
                 completions, ps.values()));
     }
 

@@ -8,7 +8,7 @@ import java.util.Map;
  * aggregation leaves such units out).
  *
  * @param tail time-averaged tail vector {@code x̄_0..x̄_H}
- * @param covariance {@code N·Ĉov(X_i, X_j)}, 1 ≤ i, j ≤ K, row-major, or {@code null}
+ * @param products time averages {@code M̄_ij} of {@code X_i X_j}, 1 ≤ i, j ≤ K, row-major, or {@code null}
  * @param meanResponse mean response time of the jobs that left in the unit (queues; NaN otherwise)
  * @param meanWaiting mean waiting time (before service) of the same jobs
  * @param blocking fraction of the unit's arrivals that were lost
@@ -18,7 +18,7 @@ import java.util.Map;
  * @param completions number of jobs that left in the unit and entered the per-job estimators
  * @param policy the dispatcher's named statistics for the unit
  */
-public record UnitResult(double[] tail, double[] covariance, double meanResponse, double meanWaiting,
+public record UnitResult(double[] tail, double[] products, double meanResponse, double meanWaiting,
         double blocking, double idleFraction, double arrivalRate, long arrivals, long completions,
         Map<String, Double> policy) {
 
