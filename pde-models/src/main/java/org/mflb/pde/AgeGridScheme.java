@@ -24,8 +24,9 @@ import org.mflb.core.ode.TimeGrid;
  * step, and the outflow taken from the balance:
  * <pre>  n_k ← e^{−z_k} n_k + F_{k−1} (1 − e^{−z_k})/z_k,   F_k = n_k(old) + F_{k−1} − n_k(new),   z_k = θ_k h/2 </pre>
  * (second order, positive and mass-conserving for every {@code h}). The rates of the two halves use
- * {@code λ} averaged over the half step and {@code x} extrapolated linearly from the last two steps to
- * its midpoint, so the coefficients are second order too. Arrivals to idle servers start a job:
+ * {@code λ} averaged over the half step and {@code x} extrapolated (quadratically, from the last three
+ * steps) to its midpoint, so the coefficients are accurate to O(h³); the first step, which has no
+ * history, is predicted with frozen rates and then repeated. Arrivals to idle servers start a job:
  * those of the first half enter a fresh cell whose survivors, {@code s_1 = (2/h)∫_{h/2}^h Ḡ}, join
  * cell 0; those of the second half join cell 0 directly with {@code s_2 = (2/h)∫_0^{h/2} Ḡ}. Level
  * {@code L} receives no arrivals (its mass {@code x_L} is reported as cut off).</li>
@@ -39,7 +40,9 @@ import org.mflb.core.ode.TimeGrid;
  * new cell 0 {@code = q_0 C_{k+1}}).</li>
  * </ul>
  * Every factor lies in [0, 1] and every transfer is booked on both sides, so the scheme preserves
- * positivity and conserves {@code x_0 = 1} exactly. Its error is second order in {@code h}.
+ * positivity and conserves {@code x_0 = 1} exactly. Its error is second order in {@code h} (measured
+ * against the exact ODEs of exponential and H2 service: ratios 3.6–4.0 per halving of {@code h}); a
+ * hazard that is infinite at age 0 (Weibull shape 0.5) lowers the order to about 1.5.
  * Work per step is proportional to the occupied (cell, level) pairs: every cell tracks its highest
  * occupied level, and an inflow below {@link #NEGLIGIBLE} into an empty level stops the upward sweep
  * (it is kept in that level, so nothing is lost).
