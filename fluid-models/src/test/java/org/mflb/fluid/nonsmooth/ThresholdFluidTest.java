@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.mflb.core.ode.TimeGrid;
@@ -11,6 +12,7 @@ import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 
 /** The static threshold policy in pools against the facts of paper 000, Section 3. */
+@Timeout(60) // some cases still hang (see report): fail instead of blocking the build
 class ThresholdFluidTest {
 
     /** Integrator tolerance 1e-12 per step; over a few hundred steps and switches the error stays ≪ 1e-9. */
