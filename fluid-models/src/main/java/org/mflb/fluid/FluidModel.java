@@ -126,13 +126,17 @@ public final class FluidModel {
         }
         int levels = initialLevels(rate);
         double[] guess = new double[levels];
+        // Intermediate truncations skip the O(K³) spectrum; only the accepted one is analysed.
+        FixedPointSolver withoutSpectrum = new FixedPointSolver(new FixedPointSolver.Settings(
+                FixedPointSolver.Settings.DEFAULT.residualTolerance(), FixedPointSolver.Settings.DEFAULT.maxIterations(),
+                FixedPointSolver.Settings.DEFAULT.relaxationTime(), 0));
         while (true) {
             TailModel model = withLevels(levels);
-            FixedPoint fp = requireStable(solver.solve(model, guess));
+            FixedPoint fp = withoutSpectrum.solve(model, guess);
             double[] x = fp.state();
             double cut = TailVectors.cutOffMass(x);
             if (cut <= truncation.tolerance()) {
-                return new FluidFixedPoint(model, fp);
+                return new FluidFixedPoint(model, requireStable(solver.withSpectrum(model, fp)));
             }
             int next = grownLevels(x, truncation.tolerance());
             guess = TailVectors.extend(x, next);

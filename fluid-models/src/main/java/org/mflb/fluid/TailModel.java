@@ -9,6 +9,8 @@ import org.mflb.core.Require;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.PopulationModel;
 import org.mflb.core.model.Transition;
+import org.mflb.core.refined.RateDerivatives;
+import org.mflb.core.refined.RateJets;
 
 /**
  * The mean-field model of a smooth dispatching policy on the tail vector
@@ -27,8 +29,11 @@ import org.mflb.core.model.Transition;
  * An arrival that would be the {@code (K+1)}-th job of its server is lost: for loss pools with
  * {@code K = C} this is the blocking, otherwise it is the truncation, which {@link FluidModel}
  * keeps below a tolerance.
+ * <p>
+ * The rates' derivatives are closed forms of {@code h}'s ({@link SmoothRouting#selectionDerivative},
+ * up to order 4), which the refined mean field and the 1/N² expansion use ({@link RateDerivatives}).
  */
-public final class TailModel implements PopulationModel {
+public final class TailModel implements PopulationModel, RateDerivatives {
 
     private final ServerSystem system;
     private final SmoothRouting policy;
@@ -140,5 +145,75 @@ public final class TailModel implements PopulationModel {
      */
     public double lossProbability(double t, double[] x) {
         return policy.selection(x[levels - 1]);
+    }
+
+    /** Derivatives of {@code h} up to order 4 give exact rate jets for the 1/N and 1/N² expansions. */
+    @Override
+    public int maxOrder() {
+        return 4;
+    }
+
+    /**
+     * Arrival to level {@code i} ({@code i = 1..K}) depends on {@code x_{i−1}} (when {@code i ≥ 2})
+     * and {@code x_i}; departure from level {@code i} on {@code x_i} and {@code x_{i+1}} (when {@code i < K}).
+     */
+    @Override
+    public int[] support(int transition) {
+        if (transition < levels) {
+            return transition == 0 ? new int[] {0} : new int[] {transition - 1, transition};
+        }
+        int i = transition - levels;
+        return i + 1 < levels ? new int[] {i, i + 1} : new int[] {i};
+    }
+
+    @Override
+    public void evaluate(double t, double[] x, RateJets jets) {
+        int order = jets.order();
+        double rate = lambda.at(t);
+        for (int i = 0; i < levels; i++) {
+            // Arrival λ(h(x_{i−1}) − h(x_i)): every derivative is diagonal, +λh^(k)(x_{i−1}) on the
+            // first variable and −λh^(k)(x_i) on the last.
+            int m = i == 0 ? 1 : 2;
+            double hPrevious = i == 0 ? 1.0 : policy.selection(x[i - 1]);
+            jets.setValue(i, rate * (hPrevious - policy.selection(x[i])));
+            for (int k = 1; k <= order; k++) {
+                double[] tensor = jetTensor(jets, i, k);
+                java.util.Arrays.fill(tensor, 0.0);
+                if (i > 0) {
+                    tensor[0] = rate * policy.selectionDerivative(k, x[i - 1]);
+                }
+                tensor[diagonalIndex(m, k, m - 1)] -= rate * policy.selectionDerivative(k, x[i]);
+            }
+            // Departure μ_i(x_i − x_{i+1}): linear.
+            int l = levels + i;
+            double next = i + 1 < levels ? x[i + 1] : 0.0;
+            jets.setValue(l, mu[i] * (x[i] - next));
+            for (int k = 1; k <= order; k++) {
+                java.util.Arrays.fill(jetTensor(jets, l, k), 0.0);
+            }
+            double[] gradient = jets.gradient(l);
+            gradient[0] = mu[i];
+            if (i + 1 < levels) {
+                gradient[1] = -mu[i];
+            }
+        }
+    }
+
+    private static double[] jetTensor(RateJets jets, int l, int k) {
+        return switch (k) {
+            case 1 -> jets.gradient(l);
+            case 2 -> jets.hessian(l);
+            case 3 -> jets.third(l);
+            default -> jets.fourth(l);
+        };
+    }
+
+    /** Flat index of {@code (a, a, …, a)} ({@code k} times) in an {@code m^k} row-major tensor. */
+    private static int diagonalIndex(int m, int k, int a) {
+        int index = 0;
+        for (int r = 0; r < k; r++) {
+            index = index * m + a;
+        }
+        return index;
     }
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 
@@ -17,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mflb fixed-point}: the stable fixed point of a fluid model. */
 @Command(name = "fixed-point", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Stable fixed point of the fluid limit: tail vector, mean queue length, blocking (loss pools),"
-                + " with the residual, the truncation and the stability of the result.")
+                + " with the residual, the truncation and the stability of the result; with --refined, the refined"
+                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N).")
 public final class FixedPointCommand implements Callable<Integer> {
 
     /** Rows shown by the table format; CSV and JSON hold every level. */
@@ -25,6 +27,9 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions model;
+
+    @Mixin
+    RefinedOptions refined;
 
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
@@ -36,7 +41,12 @@ public final class FixedPointCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidModel fluid = model.fluidModel();
+        boolean refine = refined.requested();
+        if (refine) {
+            model.requireFixedSizeFreeRates();
+        }
         FluidFixedPoint fp = fluid.fixedPoint();
+        SteadyStateExpansion expansion = refine ? refined.solver().steadyState(fp.model(), fp.levels()) : null;
         PrintWriter out = spec.commandLine().getOut();
         double[] tail = fp.tail();
         switch (format) {
@@ -54,12 +64,29 @@ public final class FixedPointCommand implements Callable<Integer> {
                 json.put("stable", fp.isStable());
                 Printer.put(json, "spectralAbscissa", fp.spectralAbscissa());
                 fp.blocking().ifPresent(b -> json.put("blocking", b));
+                if (refine) {
+                    refined.addJson(json, expansion);
+                }
                 Printer.printJson(out, json);
             }
             case csv -> {
-                out.println("level,tail");
+                StringBuilder header = new StringBuilder("level,tail");
+                if (refine) {
+                    header.append(",V");
+                    for (int n : refined.sizes()) {
+                        header.append(",tail_N").append(n);
+                    }
+                }
+                out.println(header);
                 for (int i = 0; i < tail.length; i++) {
-                    out.println(i + "," + Printer.csv(tail[i]));
+                    StringBuilder line = new StringBuilder(i + "," + Printer.csv(tail[i]));
+                    if (refine) {
+                        line.append(',').append(Printer.csv(i == 0 ? 0.0 : expansion.firstOrderTerm()[i - 1]));
+                        for (int n : refined.sizes()) {
+                            line.append(',').append(Printer.csv(i == 0 ? 1.0 : expansion.mean(n)[i - 1]));
+                        }
+                    }
+                    out.println(line);
                 }
             }
             case table -> {
@@ -82,6 +109,9 @@ public final class FixedPointCommand implements Callable<Integer> {
                 table.print(out);
                 if (shown < tail.length) {
                     out.println("  ... " + (tail.length - shown) + " more levels (all of them with --format csv or json)");
+                }
+                if (refine) {
+                    refined.printTable(out, expansion, 4);
                 }
             }
         }

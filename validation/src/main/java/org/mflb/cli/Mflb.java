@@ -15,7 +15,15 @@ import picocli.CommandLine.Option;
 @Command(name = "mflb", mixinStandardHelpOptions = true, version = "mflb 0.1.0",
         description = "Mean-field analysis of large load-balancing systems: fluid limits, fixed points,"
                 + " transients, and simulation of the real N-server system.",
-        subcommands = {FixedPointCommand.class, TransientCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            FixedPointCommand.class,
+            TransientCommand.class,
+            SimulateCommand.class,
+            PdeCommand.class,
+            CompareCommand.class,
+            ValidateCommand.class,
+            BenchCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Mflb implements Runnable {
 
     /** Exit code for a run-time failure (bad value, no convergence). */

@@ -44,7 +44,7 @@ public final class ModelOptions {
             description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n).")
     SamplingName sampling;
 
-    @Option(names = "--n", paramLabel = "N", description = "Number of servers, for --sampling distinct.")
+    @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
     Integer n;
 
     @Option(names = "--truncation", paramLabel = "K", description = "Keep exactly K levels (default: chosen automatically).")
@@ -91,6 +91,17 @@ public final class ModelOptions {
             return PowerOfD.distinct(sampled, n);
         }
         return PowerOfD.withReplacement(sampled);
+    }
+
+    /**
+     * The size expansions assume rates that do not depend on N. With distinct sampling the selection
+     * probability depends on N (its 1/N term changes V): refuse rather than give a wrong 1/N term.
+     */
+    void requireFixedSizeFreeRates() {
+        if (policy == PolicyName.sqd && sampling == SamplingName.distinct) {
+            throw MflbException.invalid("sampling", "distinct", "replacement with --refined (the 1/N term of distinct"
+                    + " sampling is not supported yet)");
+        }
     }
 
     /** @return {@code λ}, required and validated */

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.InitialState;
@@ -27,6 +28,9 @@ public final class TransientCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions model;
+
+    @Mixin
+    RefinedOptions refined;
 
     @Option(names = "--t-end", required = true, paramLabel = "T", description = "Final time.")
     double tEnd;
@@ -50,7 +54,14 @@ public final class TransientCommand implements Callable<Integer> {
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         InitialState initial = InitialState.parse(init);
         FluidModel fluid = model.fluidModel();
+        boolean refine = refined.requested();
+        if (refine) {
+            model.requireFixedSizeFreeRates();
+        }
         FluidTransient tr = fluid.transientFrom(initial, grid);
+        // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start.
+        TransientExpansion expansion = refine ? refined.solver().transientRegime(tr.model(), tr.trajectory().state(0),
+                grid.start(), grid.toArray()) : null;
         PrintWriter out = spec.commandLine().getOut();
         int steps = grid.size();
         boolean lossy = fluid.system().isLossy();
@@ -77,12 +88,20 @@ public final class TransientCommand implements Callable<Integer> {
                 }
                 json.put("truncation", tr.truncation());
                 json.put("cutOffMass", tr.cutOffMass());
+                if (refine) {
+                    refined.addJson(json, expansion);
+                }
                 Printer.printJson(out, json);
             }
             case csv -> {
                 StringBuilder header = new StringBuilder("t,meanQueueLength");
                 if (lossy) {
                     header.append(",blocking");
+                }
+                if (refine) {
+                    for (int n : refined.sizes()) {
+                        header.append(",meanQueueLength_N").append(n);
+                    }
                 }
                 for (int i = 0; i <= tr.truncation(); i++) {
                     header.append(",x").append(i);
@@ -93,6 +112,11 @@ public final class TransientCommand implements Callable<Integer> {
                     line.append(',').append(Printer.csv(tr.meanQueueLength(k)));
                     if (lossy) {
                         line.append(',').append(Printer.csv(tr.blocking(k)));
+                    }
+                    if (refine) {
+                        for (int n : refined.sizes()) {
+                            line.append(',').append(Printer.csv(expansion.meanTotal(k, n, expansion.order())));
+                        }
                     }
                     for (double x : tr.tail(k)) {
                         line.append(',').append(Printer.csv(x));
@@ -106,12 +130,16 @@ public final class TransientCommand implements Callable<Integer> {
                         + Printer.number(tr.cutOffMass()) + ")");
                 out.println();
                 int levels = Math.min(TABLE_LEVELS, tr.truncation());
-                String[] header = new String[2 + (lossy ? 1 : 0) + levels];
+                int[] sizes = refine ? refined.sizes() : new int[0];
+                String[] header = new String[2 + (lossy ? 1 : 0) + sizes.length + levels];
                 header[0] = "t";
                 header[1] = "mean queue";
                 int c = 2;
                 if (lossy) {
                     header[c++] = "blocking";
+                }
+                for (int n : sizes) {
+                    header[c++] = "mean queue N=" + n;
                 }
                 for (int i = 1; i <= levels; i++) {
                     header[c++] = "x_" + i;
@@ -125,6 +153,9 @@ public final class TransientCommand implements Callable<Integer> {
                     c = 2;
                     if (lossy) {
                         row[c++] = Printer.number(tr.blocking(k));
+                    }
+                    for (int n : sizes) {
+                        row[c++] = Printer.number(expansion.meanTotal(k, n, expansion.order()));
                     }
                     for (int i = 1; i <= levels; i++) {
                         row[c++] = Printer.number(tail[i]);

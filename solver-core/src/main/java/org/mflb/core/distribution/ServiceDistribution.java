@@ -1,5 +1,7 @@
 package org.mflb.core.distribution;
 
+import java.util.Optional;
+
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 
@@ -8,6 +10,12 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  * {@link #createSampler}) and by the hydrodynamic PDE (through {@link #survival}, {@link #hazard}
  * and {@link #meanResidualLife}), so both see exactly the same distribution. Implementations are
  * immutable and validate their parameters at construction.
+ *
+ * <p>The built-in laws are {@link Exponential}, {@link Deterministic}, {@link Erlang},
+ * {@link Gamma}, {@link HyperExponential}, {@link LogNormal}, {@link Weibull}, {@link Pareto} and
+ * {@link PhaseType}; {@link ServiceDistributions#parse(String)} builds them from the command-line
+ * syntax that {@link #spec()} prints. For every {@code t < 0}: {@code Ḡ(t) = 1}, {@code g(t) = 0},
+ * {@code η(t) = 0}.
  */
 public interface ServiceDistribution {
 
@@ -25,6 +33,15 @@ public interface ServiceDistribution {
 
     /** @return survival function {@code Ḡ(t) = P(S > t)} */
     double survival(double t);
+
+    /**
+     * @return {@code ln Ḡ(t)} (minus the cumulative hazard), accurate also where {@code Ḡ(t)}
+     *         underflows; {@code -∞} only where {@code Ḡ(t) = 0} exactly. The PDE uses differences
+     *         of it for the survival over an age cell, {@code Ḡ(b)/Ḡ(a)}.
+     */
+    default double logSurvival(double t) {
+        return Math.log(survival(t));
+    }
 
     /** @return density {@code g(t)}; for a law with an atom (deterministic) see {@link #hasDensity()} */
     double density(double t);
@@ -57,4 +74,24 @@ public interface ServiceDistribution {
 
     /** @return the specification in the command-line syntax, e.g. {@code lognormal:scv=4} */
     String spec();
+
+    /**
+     * @return this law as a phase-type law {@code (α, T)} when it is one exactly (exponential,
+     *         Erlang, H2, phase-type), so that the exact mean-field ODE on (queue length, phase)
+     *         can be built from it; empty otherwise
+     */
+    default Optional<PhaseType> asPhaseType() {
+        return Optional.empty();
+    }
+
+    /**
+     * The same law rescaled to mean {@code mean}: the law of {@code S·mean/E[S]} (the instance is
+     * not changed). Built-in laws return their own type; the default wraps this law.
+     *
+     * @param mean the new mean, finite and {@code > 0}
+     * @return the rescaled law
+     */
+    default ServiceDistribution withMean(double mean) {
+        return new ScaledDistribution(this, mean);
+    }
 }

@@ -90,7 +90,7 @@ public final class FixedPointSolver {
         LinearSolverDense<DMatrixRMaj> lu = banded ? null : LinearSolverFactory_DDRM.lu(n);
 
         DMatrixRMaj jacobian = new DMatrixRMaj(n, n);
-        DMatrixRMaj system = new DMatrixRMaj(n, n);
+        DMatrixRMaj system = banded ? null : new DMatrixRMaj(n, n);
         double[] f = new double[n];
         double[] fTrial = new double[n];
         model.drift(0.0, x, f);
@@ -155,12 +155,26 @@ public final class FixedPointSolver {
                 polish = 2; // Newton steps at the rounding level: converged, whatever the residual's scale
             }
         }
-        Complex[] spectrum = null;
-        if (n <= settings.spectrumLimit()) {
-            model.jacobian(0.0, x, jacobian);
-            spectrum = eigenvalues(jacobian);
+        return withSpectrum(model, new FixedPoint(x, residual, iterations, null));
+    }
+
+    /**
+     * Adds the spectrum of {@code Df(π)} to a fixed point, when its dimension is at most
+     * {@link Settings#spectrumLimit()} (a dense eigen-decomposition costs {@code O(K³)}).
+     *
+     * @param model the model whose fixed point it is
+     * @param fixedPoint a fixed point without spectrum
+     * @return the same fixed point with its spectrum, or unchanged above the limit
+     */
+    public FixedPoint withSpectrum(PopulationModel model, FixedPoint fixedPoint) {
+        int n = model.getDimension();
+        if (n > settings.spectrumLimit()) {
+            return fixedPoint;
         }
-        return new FixedPoint(x, residual, iterations, spectrum);
+        DMatrixRMaj jacobian = new DMatrixRMaj(n, n);
+        double[] x = fixedPoint.state();
+        model.jacobian(0.0, x, jacobian);
+        return new FixedPoint(x, fixedPoint.residual(), fixedPoint.iterations(), eigenvalues(jacobian));
     }
 
     private static double[] solveDense(LinearSolverDense<DMatrixRMaj> lu, DMatrixRMaj jacobian, DMatrixRMaj system,

@@ -1,0 +1,81 @@
+package org.mflb.pde;
+
+import org.mflb.core.ode.TimeGrid;
+
+/**
+ * A transient of the hydrodynamic PDE on a time grid: tail vectors, mean queue lengths, mean
+ * virtual waiting times, and the discretisation figures (age step, levels and the masses they cut off).
+ */
+public final class PdeTransient {
+
+    private final TimeGrid grid;
+    private final double[][] tails;
+    private final double[] waits;
+    private final double ageStep;
+    private final boolean richardson;
+    private final double levelCutOff;
+    private final double agedMass;
+
+    PdeTransient(TimeGrid grid, double[][] tails, double[] waits, double ageStep, boolean richardson,
+            double levelCutOff, double agedMass) {
+        this.grid = grid;
+        this.tails = tails;
+        this.waits = waits;
+        this.ageStep = ageStep;
+        this.richardson = richardson;
+        this.levelCutOff = levelCutOff;
+        this.agedMass = agedMass;
+    }
+
+    /** @return the output times */
+    public TimeGrid grid() {
+        return grid;
+    }
+
+    /** @return {@code (1, x_1, ..., x_L)} at grid time {@code k} (a copy) */
+    public double[] tail(int k) {
+        return tails[k].clone();
+    }
+
+    /** @return levels kept {@code L} */
+    public int levels() {
+        return tails[0].length - 1;
+    }
+
+    /** @return mean jobs per server at grid time {@code k} */
+    public double meanQueueLength(int k) {
+        double s = 0;
+        for (int i = 1; i < tails[k].length; i++) {
+            s += tails[k][i];
+        }
+        return s;
+    }
+
+    /** @return mean virtual waiting time at grid time {@code k} (MODELS.md §5) */
+    public double meanWait(int k) {
+        return waits[k];
+    }
+
+    /** @return the age (= time) step of the (coarse) grid */
+    public double ageStep() {
+        return ageStep;
+    }
+
+    /** @return whether the values are Richardson extrapolations over {@code h} and {@code h/2} */
+    public boolean richardson() {
+        return richardson;
+    }
+
+    /** @return the largest {@code x_L} over the run: the mass the level truncation may cut off */
+    public double levelCutOffMass() {
+        return levelCutOff;
+    }
+
+    /**
+     * @return the largest mass in the aged last age cell over the run (whose jobs complete at the
+     *         rate {@code 1/m(A)}); 0 when the age grid covers every age reached
+     */
+    public double agedMass() {
+        return agedMass;
+    }
+}

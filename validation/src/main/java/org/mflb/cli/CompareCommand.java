@@ -1,0 +1,196 @@
+package org.mflb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.mflb.core.MflbException;
+import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidTransient;
+import org.mflb.fluid.InitialState;
+import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.Simulator;
+import org.mflb.validation.Check;
+import org.mflb.validation.Comparisons;
+import org.mflb.validation.SimulationOf;
+import org.mflb.validation.plot.Figure;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code mflb compare}: the fluid prediction next to the simulated N-server system on the same
+ * scenario, as an error table and a figure.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Fluid prediction next to a simulation of the real N-server system on the same scenario:"
+                + " an error table (max error, error in CI half-widths) and a figure.",
+            "Steady state (no --dt): fixed point vs time-averaged simulated tail, log-scale plot.",
+            "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95%% CI bars).",
+            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias)."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Mixin
+    ModelOptions model;
+
+    @Option(names = "--replications", defaultValue = "8", paramLabel = "R",
+            description = "Independent replications (default: ${DEFAULT-VALUE}).")
+    int replications;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all processors).")
+    Integer threads;
+
+    @Option(names = "--t-end", paramLabel = "T",
+            description = "Simulated time: the transient's horizon, or the steady-state run length (default 1000).")
+    Double tEnd;
+
+    @Option(names = "--dt", paramLabel = "STEP", description = "Output spacing: makes this a transient comparison.")
+    Double dt;
+
+    @Option(names = "--warmup", paramLabel = "W", description = "Steady state: time discarded first (default: t-end/10).")
+    Double warmup;
+
+    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K", defaultValue = "empty",
+            description = "Initial state of a transient (default: ${DEFAULT-VALUE}).")
+    String init;
+
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
+    Path plot;
+
+    @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (format == OutputFormat.csv) {
+            throw MflbException.invalid("format", "csv", "json or table for compare");
+        }
+        if (model.n == null) {
+            throw MflbException.invalid("n", "missing", "given (the number of servers of the simulated system)");
+        }
+        int servers = model.n;
+        FluidModel fluid = model.fluidModel();
+        boolean transientRun = dt != null;
+        double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
+        if (transientRun && tEnd == null) {
+            throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
+        }
+        Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, 5.0 / servers);
+        // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid
+        // side uses the exact finite-N drift of that algorithm, otherwise its N → ∞ limit.
+        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(horizon)
+                .replications(replications).seed(seed);
+        if (threads != null) {
+            scenario.threads(threads);
+        }
+        if (warmup != null) {
+            scenario.warmup(warmup);
+        }
+        String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers;
+        List<Check> checks;
+        Figure figure;
+        SimulationResult sim;
+        if (transientRun) {
+            TimeGrid grid = TimeGrid.uniform(horizon, dt);
+            InitialState initial = InitialState.parse(init);
+            FluidTransient tr = fluid.transientFrom(initial, grid);
+            scenario.dt(dt).initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            sim = Simulator.run(scenario.build());
+            double[] times = sim.times();
+            double[][] predicted = new double[times.length][];
+            for (int k = 0; k < times.length; k++) {
+                predicted[k] = tr.tail(Math.min(times[k], horizon));
+            }
+            checks = Comparisons.transientTails("", times, predicted, sim, tolerance);
+            double[] lineTimes = Comparisons.fineTimes(horizon, 400);
+            double[][] line = new double[lineTimes.length][];
+            for (int k = 0; k < lineTimes.length; k++) {
+                line[k] = tr.tail(lineTimes[k]);
+            }
+            figure = Comparisons.transientFigure(title, lineTimes, line, sim, 6);
+        } else {
+            FluidFixedPoint fp = fluid.fixedPoint();
+            sim = Simulator.run(scenario.build());
+            checks = Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance);
+            figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
+        }
+        if (plot != null) {
+            figure.save(plot);
+        }
+        print(title, checks, sim, tolerance, servers);
+        return 0;
+    }
+
+    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
+            int servers) {
+        PrintWriter out = spec.commandLine().getOut();
+        double maxError = checks.stream().mapToDouble(Check::error).max().orElse(0);
+        double maxUnits = checks.stream().filter(c -> c.halfWidth() > 0).mapToDouble(Check::errorInHalfWidths).max()
+                .orElse(0);
+        long failed = checks.stream().filter(c -> !c.passed()).count();
+        if (format == OutputFormat.json) {
+            ObjectNode json = Printer.object();
+            json.put("title", title);
+            json.put("maxError", maxError);
+            Printer.put(json, "maxErrorInHalfWidths", maxUnits);
+            json.put("checks", checks.size());
+            json.put("failed", failed);
+            json.put("tolerance", tolerance.toString());
+            json.put("events", sim.events());
+            json.put("eventsPerSecond", sim.eventsPerSecond());
+            ArrayNode rows = json.putArray("rows");
+            for (Check c : checks) {
+                ObjectNode row = rows.addObject();
+                row.put("quantity", c.quantity());
+                row.put("predicted", c.predicted());
+                row.put("simulated", c.simulated());
+                row.set("ci95", Printer.array(new double[] {c.ci95Low(), c.ci95High()}));
+                row.put("error", c.error());
+                row.put("passed", c.passed());
+            }
+            if (plot != null) {
+                json.put("plot", plot.toString());
+            }
+            Printer.printJson(out, json);
+            return;
+        }
+        out.println("Compare: " + title);
+        out.println(String.format(Locale.ROOT, "  simulation: %d replications, %,d events (%.3g events/s)",
+                replications, sim.events(), sim.eventsPerSecond()));
+        out.println("  tolerance per check: " + tolerance);
+        out.println();
+        Printer.Table table = new Printer.Table("quantity", "predicted", "simulated", "95% CI", "error", "err/half-width",
+                "result");
+        for (Check c : checks) {
+            table.row(c.quantity(), Printer.number(c.predicted()), Printer.number(c.simulated()),
+                    "[" + Printer.number(c.ci95Low()) + ", " + Printer.number(c.ci95High()) + "]",
+                    Printer.number(c.error()), String.format(Locale.ROOT, "%.2f", c.errorInHalfWidths()),
+                    c.passed() ? "ok" : "FAIL");
+        }
+        table.print(out);
+        out.println();
+        out.println(String.format(Locale.ROOT, "max error %s (%.2f CI half-widths); %d of %d checks within tolerance",
+                Printer.number(maxError), maxUnits, checks.size() - failed, checks.size()));
+        if (plot != null) {
+            out.println("figure: " + plot);
+        }
+    }
+}

@@ -1,0 +1,412 @@
+package org.mflb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.mflb.core.MflbException;
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.model.ArrivalProfiles;
+import org.mflb.core.model.ArrivalRate;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.InitialState;
+import org.mflb.simulation.MatrixEstimate;
+import org.mflb.simulation.Policy;
+import org.mflb.simulation.Sampling;
+import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.Simulator;
+import org.mflb.simulation.SystemKind;
+import org.mflb.simulation.VectorEstimate;
+import org.mflb.simulation.dispatch.LevelJump;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mflb simulate}: Monte Carlo simulation of the real N-server system (issue 3), a thin shell
+ * over {@link Simulator}. The option names and JSON keys are a stable contract.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Simulates the real system of N servers (pools) with the dispatcher's actual algorithm:"
+                + " time-averaged tail vector and queue length after a warm-up, response times, blocking, and"
+                + " with --dt the tail vector on a time grid; 95%% confidence intervals over replications"
+                + " (or batch means for one replication).")
+public final class SimulateCommand implements Callable<Integer> {
+
+    /** Tail levels shown by the table format. */
+    static final int TABLE_LEVELS = 10;
+
+    @Option(names = "--system", required = true, paramLabel = "supermarket|pools|loss",
+            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
+    String system;
+
+    @Option(names = "--policy", required = true,
+            paramLabel = "random|sqd|jsq|jiq|memory|threshold|adaptive-threshold",
+            description = "Dispatching policy.")
+    String policy;
+
+    @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
+    Integer d;
+
+    @Option(names = "--sampling", paramLabel = "distinct|replacement",
+            description = "sqd/memory sample d distinct servers (default) or with replacement.")
+    String sampling;
+
+    @Option(names = "--threshold", paramLabel = "L", description = "Threshold (initial threshold of adaptive-threshold).")
+    Integer threshold;
+
+    @Option(names = "--alpha", paramLabel = "A", description = "Parameter alpha in (0, 1) of adaptive-threshold.")
+    Double alpha;
+
+    @Option(names = "--capacity", paramLabel = "C", description = "Capacity of each loss pool (required with --system loss).")
+    Integer capacity;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Arrivals arrivals;
+
+    /** Exactly one of a constant rate or a rate profile. */
+    static final class Arrivals {
+        @Option(names = "--lambda", required = true, paramLabel = "L", description = "Arrival rate per server (pool).")
+        Double lambda;
+
+        @Option(names = "--lambda-profile", required = true, paramLabel = "FILE",
+                description = "CSV file of t,lambda points: a piecewise-linear lambda(t) (simulated exactly by thinning).")
+        Path profile;
+    }
+
+    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools).")
+    int n;
+
+    @Option(names = "--service", paramLabel = "SPEC", defaultValue = "exp",
+            description = "Service law of mean 1 (default: ${DEFAULT-VALUE}): exp, det, erlang:k=2, gamma:scv=0.5,"
+                    + " h2:scv=4, lognormal:scv=4, weibull:shape=0.5, pareto:shape=2.5, ph:...")
+    String service;
+
+    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K", defaultValue = "empty",
+            description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, ... and is rounded"
+                    + " to floor(N x_i + 1/2) servers with >= i jobs.")
+    String init;
+
+    @Option(names = "--t-end", required = true, paramLabel = "T", description = "Simulated time horizon.")
+    double tEnd;
+
+    @Option(names = "--warmup", paramLabel = "W",
+            description = "Time discarded before the time averages (default: T/10, or 0 with --dt).")
+    Double warmup;
+
+    @Option(names = "--dt", paramLabel = "STEP",
+            description = "Also record the tail vector at 0, STEP, 2 STEP, ... <= T (a transient run: any load allowed).")
+    Double dt;
+
+    @Option(names = "--replications", paramLabel = "R", defaultValue = "1",
+            description = "Independent replications (default: ${DEFAULT-VALUE}; with 1, batch means give the intervals).")
+    int replications;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed; replication r uses a stream derived from (seed, r) (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all processors).")
+    Integer threads;
+
+    @Option(names = "--batches", paramLabel = "B", defaultValue = "20",
+            description = "Batches for batch means with one replication (default: ${DEFAULT-VALUE}).")
+    int batches;
+
+    @Option(names = "--covariance-levels", paramLabel = "K", defaultValue = "0",
+            description = "Also estimate the stationary N Cov(X_i, X_j), 1 <= i, j <= K (default: none).")
+    int covarianceLevels;
+
+    @Option(names = "--event-calendar",
+            description = "Use the general-service event calendar even for exponential service (a cross-check).")
+    boolean eventCalendar;
+
+    @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Spec
+    CommandSpec spec;
+
+    /** @return the scenario the options describe, validated */
+    SimulationScenario scenario() {
+        SystemKind sys = SystemKind.parse(system);
+        Policy pol = Policy.parse(policy);
+        if (capacity != null && sys != SystemKind.LOSS) {
+            throw MflbException.invalid("capacity", capacity, "used only with --system loss");
+        }
+        if (sys == SystemKind.LOSS && capacity == null) {
+            throw MflbException.invalid("capacity", "missing", "given (an integer >= 1) with --system loss");
+        }
+        if ((d != null || sampling != null) && !pol.samples()) {
+            throw MflbException.invalid(d != null ? "d" : "sampling", d != null ? d : sampling,
+                    "used only with --policy sqd or memory");
+        }
+        if (threshold != null && pol != Policy.THRESHOLD && pol != Policy.ADAPTIVE_THRESHOLD) {
+            throw MflbException.invalid("threshold", threshold, "used only with --policy threshold or adaptive-threshold");
+        }
+        if (alpha != null && pol != Policy.ADAPTIVE_THRESHOLD) {
+            throw MflbException.invalid("alpha", alpha, "used only with --policy adaptive-threshold");
+        }
+        ArrivalRate rate = arrivals.profile != null ? ArrivalProfiles.read(arrivals.profile)
+                : new ArrivalRate.Constant(arrivals.lambda);
+        ServiceDistribution law = ServiceDistributions.parse(service);
+        SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
+                .arrivalRate(rate).service(law).eventCalendar(eventCalendar).initialState(InitialState.parse(init))
+                .tEnd(tEnd).replications(replications).seed(seed).batches(batches)
+                .covarianceLevels(covarianceLevels);
+        if (d != null) {
+            b.d(d);
+        }
+        if (sampling != null) {
+            b.sampling(Sampling.parse(sampling));
+        }
+        if (threshold != null) {
+            b.threshold(threshold);
+        }
+        if (alpha != null) {
+            b.alpha(alpha);
+        }
+        if (capacity != null) {
+            b.capacity(capacity);
+        }
+        if (warmup != null) {
+            b.warmup(warmup);
+        }
+        if (dt != null) {
+            if (!(dt > 0)) {
+                throw MflbException.invalid("dt", dt, "a number > 0");
+            }
+            b.dt(dt);
+        }
+        if (threads != null) {
+            b.threads(threads);
+        }
+        return b.build();
+    }
+
+    @Override
+    public Integer call() {
+        SimulationScenario sc = scenario();
+        SimulationResult r = Simulator.run(sc);
+        PrintWriter out = spec.commandLine().getOut();
+        switch (format) {
+            case json -> Printer.printJson(out, json(sc, r));
+            case csv -> csv(out, sc, r);
+            case table -> table(out, sc, r);
+        }
+        return 0;
+    }
+
+    private static ObjectNode estimate(Estimate e) {
+        ObjectNode node = Printer.object();
+        Printer.put(node, "mean", e.mean());
+        node.set("ci95", Printer.array(new double[] {e.ci95Low(), e.ci95High()}));
+        return node;
+    }
+
+    private static ObjectNode vector(VectorEstimate v) {
+        ObjectNode node = Printer.object();
+        node.set("mean", Printer.array(v.mean()));
+        node.set("ci95Low", Printer.array(v.ci95Low()));
+        node.set("ci95High", Printer.array(v.ci95High()));
+        return node;
+    }
+
+    private ObjectNode json(SimulationScenario sc, SimulationResult r) {
+        ObjectNode json = Printer.object();
+        json.put("system", sc.system().cliName());
+        json.put("policy", sc.policy().cliName());
+        if (sc.policy().samples()) {
+            json.put("d", sc.d());
+            json.put("sampling", sc.sampling().cliName());
+        }
+        if (sc.system() == SystemKind.LOSS) {
+            json.put("capacity", sc.capacity());
+        }
+        if (arrivals.profile != null) {
+            json.put("lambdaProfile", arrivals.profile.toString());
+        } else {
+            json.put("lambda", arrivals.lambda);
+        }
+        json.put("n", sc.servers());
+        json.put("service", sc.service() == null ? "exp" : sc.service().spec());
+        json.put("init", sc.initialState().spec());
+        json.put("tEnd", sc.tEnd());
+        json.put("warmup", sc.warmup());
+        json.put("replications", sc.replications());
+        json.put("seed", sc.seed());
+        json.put("generator", r.generator());
+        json.put("confidenceMethod", r.confidenceMethod());
+        json.set("meanQueueLength", estimate(r.meanQueueLength()));
+        json.set("tail", vector(r.tail()));
+        r.meanResponseTime().ifPresent(e -> json.set("meanResponseTime", estimate(e)));
+        r.meanWaitingTime().ifPresent(e -> json.set("meanWaitingTime", estimate(e)));
+        r.blocking().ifPresent(e -> json.set("blocking", estimate(e)));
+        json.set("idleArrivalFraction", estimate(r.idleArrivalFraction()));
+        json.set("arrivalRate", estimate(r.arrivalRate()));
+        if (sc.dt() > 0) {
+            json.set("t", Printer.array(r.times()));
+            List<VectorEstimate> traj = r.tailTrajectory();
+            double[][] mean = new double[traj.size()][];
+            double[][] lo = new double[traj.size()][];
+            double[][] hi = new double[traj.size()][];
+            for (int k = 0; k < traj.size(); k++) {
+                mean[k] = traj.get(k).mean();
+                lo[k] = traj.get(k).ci95Low();
+                hi[k] = traj.get(k).ci95High();
+            }
+            ObjectNode t = Printer.object();
+            t.set("mean", Printer.matrix(mean));
+            t.set("ci95Low", Printer.matrix(lo));
+            t.set("ci95High", Printer.matrix(hi));
+            json.set("tailTrajectory", t);
+        }
+        r.covariance().ifPresent(c -> {
+            ObjectNode cov = Printer.object();
+            cov.set("mean", Printer.matrix(c.mean()));
+            cov.set("ci95HalfWidth", Printer.matrix(c.halfWidth()));
+            json.set("covariance", cov);
+        });
+        boolean thresholdPolicy = sc.policy() == Policy.THRESHOLD || sc.policy() == Policy.ADAPTIVE_THRESHOLD;
+        if (thresholdPolicy || !r.jumps().isEmpty()) {
+            ArrayNode jumps = json.putArray("thresholdJumps");
+            for (LevelJump j : r.jumps()) {
+                ObjectNode o = jumps.addObject();
+                o.put("t", j.t());
+                o.put("from", j.from());
+                o.put("to", j.to());
+            }
+        }
+        Map<String, Estimate> stats = r.policyStatistics();
+        if (stats.containsKey("meanThreshold")) {
+            json.set("meanThreshold", estimate(stats.get("meanThreshold")));
+        }
+        if (!stats.isEmpty()) {
+            ObjectNode ps = json.putObject("policyStatistics");
+            stats.forEach((name, e) -> ps.set(name, estimate(e)));
+        }
+        json.put("events", r.events());
+        Printer.put(json, "eventsPerSecond", r.eventsPerSecond());
+        return json;
+    }
+
+    private static void csv(PrintWriter out, SimulationScenario sc, SimulationResult r) {
+        if (sc.dt() > 0) {
+            // the trajectory, one row per (time, level)
+            out.println("t,level,mean,ci95Low,ci95High");
+            double[] times = r.times();
+            for (int k = 0; k < times.length; k++) {
+                VectorEstimate v = r.tailTrajectory().get(k);
+                for (int i = 0; i < v.size(); i++) {
+                    Estimate e = v.get(i);
+                    out.println(Printer.csv(times[k]) + "," + i + "," + Printer.csv(e.mean()) + ","
+                            + Printer.csv(e.ci95Low()) + "," + Printer.csv(e.ci95High()));
+                }
+            }
+            return;
+        }
+        out.println("quantity,mean,ci95Low,ci95High");
+        row(out, "meanQueueLength", r.meanQueueLength());
+        r.meanResponseTime().ifPresent(e -> row(out, "meanResponseTime", e));
+        r.meanWaitingTime().ifPresent(e -> row(out, "meanWaitingTime", e));
+        r.blocking().ifPresent(e -> row(out, "blocking", e));
+        row(out, "idleArrivalFraction", r.idleArrivalFraction());
+        row(out, "arrivalRate", r.arrivalRate());
+        r.policyStatistics().forEach((name, e) -> row(out, name, e));
+        for (int i = 0; i < r.tail().size(); i++) {
+            row(out, "x" + i, r.tail().get(i));
+        }
+    }
+
+    private static void row(PrintWriter out, String name, Estimate e) {
+        out.println(name + "," + Printer.csv(e.mean()) + "," + Printer.csv(e.ci95Low()) + "," + Printer.csv(e.ci95High()));
+    }
+
+    private static String interval(Estimate e) {
+        if (Double.isNaN(e.ci95Low())) {
+            return Printer.number(e.mean()) + "  (no interval: one observation)";
+        }
+        return Printer.number(e.mean()) + "  95% CI [" + Printer.number(e.ci95Low()) + ", "
+                + Printer.number(e.ci95High()) + "]";
+    }
+
+    private static void table(PrintWriter out, SimulationScenario sc, SimulationResult r) {
+        out.println("Simulation of " + sc.servers() + " " + sc.system().cliName() + " servers, policy "
+                + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", " + sc.sampling().cliName()
+                        + ")" : "") + ", service " + (sc.service() == null ? "exp" : sc.service().spec()));
+        out.println("  t-end " + Printer.number(sc.tEnd()) + ", warm-up " + Printer.number(sc.warmup()) + ", "
+                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed());
+        out.println(String.format(java.util.Locale.ROOT, "  %d events, %.2f million events/s", r.events(), r.eventsPerSecond() / 1e6));
+        out.println();
+        out.println("mean queue length      " + interval(r.meanQueueLength()));
+        r.meanResponseTime().ifPresent(e -> out.println("mean response time     " + interval(e)));
+        r.meanWaitingTime().ifPresent(e -> out.println("mean waiting time      " + interval(e)));
+        r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e)));
+        out.println("sent to idle servers   " + interval(r.idleArrivalFraction()));
+        r.policyStatistics().forEach((name, e) -> out.println(String.format("%-22s %s", name, interval(e))));
+        out.println();
+        int levels = Math.min(TABLE_LEVELS, r.tail().size() - 1);
+        Printer.Table tail = new Printer.Table("i", "x_i", "95% low", "95% high");
+        for (int i = 1; i <= levels; i++) {
+            Estimate e = r.tail().get(i);
+            tail.row(Integer.toString(i), Printer.number(e.mean()), Printer.number(e.ci95Low()),
+                    Printer.number(e.ci95High()));
+        }
+        tail.print(out);
+        if (levels < r.tail().size() - 1) {
+            out.println("  (levels beyond x_" + levels + " with --format csv or json)");
+        }
+        if (sc.dt() > 0) {
+            out.println();
+            int cols = Math.min(6, r.tailTrajectory().get(0).size() - 1);
+            String[] header = new String[2 + cols];
+            header[0] = "t";
+            header[1] = "mean queue";
+            for (int i = 1; i <= cols; i++) {
+                header[1 + i] = "x_" + i;
+            }
+            Printer.Table traj = new Printer.Table(header);
+            double[] times = r.times();
+            for (int k = 0; k < times.length; k++) {
+                double[] x = r.tailTrajectory().get(k).mean();
+                double q = 0;
+                for (int i = 1; i < x.length; i++) {
+                    q += x[i];
+                }
+                String[] row = new String[header.length];
+                row[0] = Printer.number(times[k]);
+                row[1] = Printer.number(q);
+                for (int i = 1; i <= cols; i++) {
+                    row[1 + i] = Printer.number(x[i]);
+                }
+                traj.row(row);
+            }
+            traj.print(out);
+        }
+        r.covariance().ifPresent(c -> printCovariance(out, c));
+    }
+
+    private static void printCovariance(PrintWriter out, MatrixEstimate c) {
+        out.println();
+        out.println("N Cov(X_i, X_j), i, j = 1.." + c.dimension());
+        double[][] m = c.mean();
+        for (double[] row : m) {
+            StringBuilder line = new StringBuilder(" ");
+            for (double v : row) {
+                line.append(' ').append(Printer.number(v));
+            }
+            out.println(line);
+        }
+    }
+}

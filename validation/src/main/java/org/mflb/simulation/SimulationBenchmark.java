@@ -1,0 +1,144 @@
+package org.mflb.simulation;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+
+import org.mflb.core.Require;
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+
+/**
+ * Measures the simulator's speed (simulated events per second on one core) on the two reference
+ * scenarios of issue 3, after a JIT warm-up, as the median over several repetitions:
+ * <ol>
+ * <li>exponential service, SQ(2) with distinct samples, single-server queues, N = 1000, λ = 0.9
+ *     (target ≥ 25·10⁶ events/s);</li>
+ * <li>general service through the event calendar, SQ(2), N = 10⁴, λ = 0.9 (target ≥ 5·10⁶
+ *     events/s with log-normal service).</li>
+ * </ol>
+ * Each measured run is one replication on one thread. The figures depend on the load of the machine:
+ * run it on an otherwise idle core.
+ */
+public final class SimulationBenchmark {
+
+    /**
+     * Events per second of one scenario, per wall-clock second and per second of CPU time of the
+     * simulating thread (the latter is what one core delivers when the machine is shared).
+     *
+     * @param name scenario
+     * @param medianEventsPerSecond median over the runs, wall clock
+     * @param medianEventsPerCpuSecond median over the runs, thread CPU time
+     * @param eventsPerSecond every run, wall clock
+     * @param eventsPerRun events simulated in each run
+     */
+    public record Measurement(String name, double medianEventsPerSecond, double medianEventsPerCpuSecond,
+            double[] eventsPerSecond, long eventsPerRun) {
+        /** @return one line for a report */
+        public String line() {
+            return String.format("%-52s median %6.2f M events/s wall, %6.2f M events/s CPU  (wall runs: %s; %d events each)",
+                    name, medianEventsPerSecond / 1e6, medianEventsPerCpuSecond / 1e6,
+                    Arrays.toString(Arrays.stream(eventsPerSecond).map(v -> Math.round(v / 1e4) / 1e2).toArray()),
+                    eventsPerRun);
+        }
+    }
+
+    private SimulationBenchmark() {
+    }
+
+    /** @return the exponential reference scenario simulated up to {@code tEnd} */
+    public static SimulationScenario exponentialScenario(double tEnd) {
+        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
+                .servers(1000).lambda(0.9).tEnd(tEnd).threads(1).seed(2024).build();
+    }
+
+    /** @return the general-service reference scenario simulated up to {@code tEnd} */
+    public static SimulationScenario generalScenario(ServiceDistribution service, double tEnd) {
+        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
+                .servers(10_000).lambda(0.9).service(service).eventCalendar(true).tEnd(tEnd).threads(1)
+                .seed(2024).build();
+    }
+
+    /**
+     * Warms up on a short run of {@code scenario}, then runs it {@code repetitions} times.
+     *
+     * @return the median events per second
+     */
+    public static Measurement measure(String name, SimulationScenario scenario, int repetitions) {
+        SimulationScenario warm = scenario.toBuilder().tEnd(scenario.tEnd() / 4).warmup(Double.NaN).build();
+        for (int i = 0; i < 2; i++) {
+            Simulator.run(warm);
+        }
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpu = mx.isCurrentThreadCpuTimeSupported();
+        double[] rates = new double[repetitions];
+        double[] cpuRates = new double[repetitions];
+        long events = 0;
+        for (int i = 0; i < repetitions; i++) {
+            long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            SimulationResult r = Simulator.run(scenario); // one thread: runs in this thread
+            long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            rates[i] = r.eventsPerSecond();
+            cpuRates[i] = cpu ? r.events() / ((c1 - c0) * 1e-9) : Double.NaN;
+            events = r.events();
+        }
+        return new Measurement(name, median(rates), median(cpuRates), rates, events);
+    }
+
+    private static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        int m = s.length;
+        return m % 2 == 1 ? s[m / 2] : 0.5 * (s[m / 2 - 1] + s[m / 2]);
+    }
+
+    /** Service law of the general-service reference benchmark. */
+    public static final String GENERAL_SERVICE = "lognormal:scv=4";
+
+    /**
+     * Runs both reference benchmarks (the general one with {@link #GENERAL_SERVICE}) and prints one
+     * line each.
+     *
+     * @param repetitions measured runs per scenario ({@code ≥ 1})
+     * @param out where to print
+     * @return the measurements
+     */
+    public static Measurement[] run(int repetitions, PrintStream out) {
+        return run(ServiceDistributions.parse(GENERAL_SERVICE), repetitions, out);
+    }
+
+    /**
+     * Command-line entry: {@code SimulationBenchmark [repetitions]} (default 5).
+     *
+     * @param args optional number of repetitions
+     */
+    public static void main(String[] args) {
+        run(args.length > 0 ? Integer.parseInt(args[0]) : 5, System.out);
+    }
+
+    /**
+     * Runs both reference benchmarks and prints one line each.
+     *
+     * @param service the general service law (log-normal for the reference figure), or {@code null}
+     *        to measure the exponential scenario only
+     * @param repetitions measured runs per scenario ({@code ≥ 1})
+     * @param out where to print
+     * @return the measurements
+     */
+    public static Measurement[] run(ServiceDistribution service, int repetitions, PrintStream out) {
+        Require.atLeast("repetitions", repetitions, 1);
+        // ~ N(λ + λ) = 1800 events per unit time: 20 000 time units ≈ 36 million events
+        Measurement a = measure("SQ(2) exponential, queues, N=1000, lambda=0.9", exponentialScenario(20_000),
+                repetitions);
+        out.println(a.line());
+        if (service == null) {
+            return new Measurement[] {a};
+        }
+        // ~ 18 000 events per unit time: 1 000 time units ≈ 18 million events
+        Measurement b = measure("SQ(2) " + service.spec() + ", queues, N=10^4, lambda=0.9",
+                generalScenario(service, 1_000), repetitions);
+        out.println(b.line());
+        return new Measurement[] {a, b};
+    }
+}

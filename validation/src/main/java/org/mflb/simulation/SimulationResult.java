@@ -1,0 +1,152 @@
+package org.mflb.simulation;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.mflb.simulation.dispatch.LevelJump;
+
+/**
+ * What a simulation run measured, every estimate with its 95% confidence interval (Student t over
+ * replications, or over batch means for a single replication; see {@link SimulationScenario}).
+ * Immutable. Index {@code i} of a tail vector is the fraction of servers with at least {@code i}
+ * jobs ({@code x_0 = 1}), as everywhere in mflb (MODELS.md §0).
+ */
+public final class SimulationResult {
+
+    private final SimulationScenario scenario;
+    private final String confidenceMethod;
+    private final Estimate meanQueueLength;
+    private final VectorEstimate tail;
+    private final Estimate meanResponseTime;
+    private final Estimate meanWaitingTime;
+    private final Estimate blocking;
+    private final Estimate idleArrivalFraction;
+    private final Estimate arrivalRate;
+    private final double[] times;
+    private final List<VectorEstimate> tailTrajectory;
+    private final MatrixEstimate covariance;
+    private final Map<String, Estimate> policyStatistics;
+    private final List<LevelJump> jumps;
+    private final long events;
+    private final double wallSeconds;
+
+    SimulationResult(SimulationScenario scenario, String confidenceMethod, Estimate meanQueueLength,
+            VectorEstimate tail, Estimate meanResponseTime, Estimate meanWaitingTime, Estimate blocking,
+            Estimate idleArrivalFraction, Estimate arrivalRate, double[] times, List<VectorEstimate> tailTrajectory,
+            MatrixEstimate covariance, Map<String, Estimate> policyStatistics, List<LevelJump> jumps, long events,
+            double wallSeconds) {
+        this.scenario = scenario;
+        this.confidenceMethod = confidenceMethod;
+        this.meanQueueLength = meanQueueLength;
+        this.tail = tail;
+        this.meanResponseTime = meanResponseTime;
+        this.meanWaitingTime = meanWaitingTime;
+        this.blocking = blocking;
+        this.idleArrivalFraction = idleArrivalFraction;
+        this.arrivalRate = arrivalRate;
+        this.times = times.clone();
+        this.tailTrajectory = List.copyOf(tailTrajectory);
+        this.covariance = covariance;
+        this.policyStatistics = Map.copyOf(policyStatistics);
+        this.jumps = List.copyOf(jumps);
+        this.events = events;
+        this.wallSeconds = wallSeconds;
+    }
+
+    /** @return the scenario that was run */
+    public SimulationScenario scenario() {
+        return scenario;
+    }
+
+    /** @return {@code "replications"} or {@code "batch-means"} */
+    public String confidenceMethod() {
+        return confidenceMethod;
+    }
+
+    /** @return time-averaged mean number of jobs per server (pool), {@code Σ_{i≥1} x_i}, after the warm-up */
+    public Estimate meanQueueLength() {
+        return meanQueueLength;
+    }
+
+    /** @return time-averaged tail vector after the warm-up, {@code x_0 = 1} up to the highest level seen */
+    public VectorEstimate tail() {
+        return tail;
+    }
+
+    /**
+     * @return mean response (sojourn) time of the jobs leaving after the warm-up (single-server
+     *         queues only; jobs present at time 0 excluded)
+     */
+    public Optional<Estimate> meanResponseTime() {
+        return Optional.ofNullable(meanResponseTime);
+    }
+
+    /** @return mean waiting time before service, same jobs as {@link #meanResponseTime()} */
+    public Optional<Estimate> meanWaitingTime() {
+        return Optional.ofNullable(meanWaitingTime);
+    }
+
+    /** @return fraction of arrivals lost (loss pools only) */
+    public Optional<Estimate> blocking() {
+        return Optional.ofNullable(blocking);
+    }
+
+    /** @return fraction of arrivals sent to an idle server (a pool without tasks) */
+    public Estimate idleArrivalFraction() {
+        return idleArrivalFraction;
+    }
+
+    /** @return measured arrivals per server and unit time after the warm-up */
+    public Estimate arrivalRate() {
+        return arrivalRate;
+    }
+
+    /** @return the grid times of the transient estimates (empty without a grid) */
+    public double[] times() {
+        return times.clone();
+    }
+
+    /**
+     * @return the tail vector at each grid time, averaged over the replications (intervals over
+     *         replications; NaN ends with a single replication); every row has the same length
+     */
+    public List<VectorEstimate> tailTrajectory() {
+        return tailTrajectory;
+    }
+
+    /** @return the time-averaged {@code N·Cov(X_i, X_j)}, 1 ≤ i, j ≤ K, when requested */
+    public Optional<MatrixEstimate> covariance() {
+        return Optional.ofNullable(covariance);
+    }
+
+    /** @return the dispatcher's named statistics (e.g. messages per task), empty for most policies */
+    public Map<String, Estimate> policyStatistics() {
+        return policyStatistics;
+    }
+
+    /** @return the dispatcher's level trace in replication 0 (e.g. the jumps of ℓ(t)) */
+    public List<LevelJump> jumps() {
+        return jumps;
+    }
+
+    /** @return number of simulated events (arrivals, lost ones included, and departures), all replications */
+    public long events() {
+        return events;
+    }
+
+    /** @return wall-clock time of the run in seconds */
+    public double wallSeconds() {
+        return wallSeconds;
+    }
+
+    /** @return simulated events per wall-clock second */
+    public double eventsPerSecond() {
+        return wallSeconds > 0 ? events / wallSeconds : Double.NaN;
+    }
+
+    /** @return the random generator and seeding scheme */
+    public String generator() {
+        return org.mflb.simulation.engine.ReplicationStreams.GENERATOR;
+    }
+}

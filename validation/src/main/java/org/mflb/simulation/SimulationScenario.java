@@ -1,0 +1,473 @@
+package org.mflb.simulation;
+
+import org.mflb.core.ErrorKind;
+import org.mflb.core.MflbException;
+import org.mflb.core.Require;
+import org.mflb.core.distribution.Exponential;
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.model.ArrivalRate;
+
+/**
+ * Everything that defines a simulation run: the system of {@code N} servers or pools, the
+ * dispatching policy, the arrival rate {@code N·λ(t)}, the service law (mean 1), the initial state,
+ * the horizon and the estimators' settings. Immutable and validated at construction: every invalid
+ * parameter raises an {@link MflbException} of kind {@link ErrorKind#INVALID_PARAMETER} naming it
+ * (with the command-line name, e.g. {@code t-end}) and its valid range.
+ *
+ * <p>Steady-state versus transient runs: without a time grid ({@code dt = 0}) the run estimates
+ * stationary quantities by time averages over {@code [warmup, tEnd]}, so single-server queues need
+ * a constant {@code λ < 1}; with a grid the run also records the tail vector at times
+ * {@code 0, dt, 2dt, ... ≤ tEnd} and any load is allowed.
+ *
+ * <p>Confidence intervals: with {@code R ≥ 2} replications every replication is one observation of
+ * each estimator (Student t with R − 1 degrees of freedom); with one replication the window
+ * {@code [warmup, tEnd]} is cut into {@link #batches()} batches (batch means).
+ */
+public final class SimulationScenario {
+
+    /** Largest number of servers accepted (arrays of this size must fit in memory). */
+    public static final int MAX_SERVERS = 100_000_000;
+    /** Largest number of points of the time grid. */
+    public static final int MAX_GRID_POINTS = 1_000_000;
+
+    private final SystemKind system;
+    private final Policy policy;
+    private final int d;
+    private final Sampling sampling;
+    private final int capacity;
+    private final int threshold;
+    private final double alpha;
+    private final ArrivalRate arrivalRate;
+    private final int servers;
+    private final ServiceDistribution service;
+    private final boolean eventCalendar;
+    private final InitialState initialState;
+    private final double tEnd;
+    private final double warmup;
+    private final double dt;
+    private final int replications;
+    private final long seed;
+    private final int threads;
+    private final int batches;
+    private final int covarianceLevels;
+
+    private SimulationScenario(Builder b) {
+        if (b.system == null) {
+            throw MflbException.invalid("system", null, "one of supermarket|pools|loss");
+        }
+        if (b.policy == null) {
+            throw MflbException.invalid("policy", null, "a dispatching policy");
+        }
+        system = b.system;
+        policy = b.policy;
+        servers = b.servers;
+        if (servers < 1 || servers > MAX_SERVERS) {
+            throw MflbException.invalid("n", servers, "an integer in [1, " + MAX_SERVERS + "]");
+        }
+        if (b.arrivalRate == null) {
+            throw MflbException.invalid("lambda", null, "a rate > 0 or a rate profile");
+        }
+        arrivalRate = b.arrivalRate;
+        tEnd = Require.positive("t-end", b.tEnd);
+        dt = b.dt;
+        if (!(dt == 0 || (dt > 0 && dt <= tEnd))) {
+            throw MflbException.invalid("dt", dt, "in (0, t-end = " + tEnd + "] (or absent)");
+        }
+        if (dt > 0 && tEnd / dt >= MAX_GRID_POINTS) {
+            throw MflbException.invalid("dt", dt, ">= t-end / " + MAX_GRID_POINTS + " (at most "
+                    + MAX_GRID_POINTS + " grid points)");
+        }
+        service = b.service;
+        double meanService = service == null ? 1.0 : service.mean();
+        if (arrivalRate.isConstant()) {
+            double lambda = arrivalRate.at(0);
+            Require.positive("lambda", lambda);
+            if (system.isQueue() && dt == 0 && lambda * meanService >= 1) {
+                throw MflbException.invalid("lambda", lambda, (meanService == 1.0 ? "in (0, 1)"
+                        : "in (0, 1/E[S]) = (0, " + 1 / meanService + ")")
+                        + " for single-server queues in a steady-state run (give dt for a transient run)");
+            }
+        }
+        if (Double.isNaN(b.warmup)) {
+            warmup = dt > 0 ? 0 : tEnd / 10;
+        } else {
+            warmup = b.warmup;
+            if (!(warmup >= 0 && warmup < tEnd)) {
+                throw MflbException.invalid("warmup", warmup, "in [0, t-end = " + tEnd + ")");
+            }
+        }
+        d = b.d;
+        sampling = b.sampling == null ? Sampling.DISTINCT : b.sampling;
+        if (policy.samples()) {
+            if (sampling == Sampling.DISTINCT) {
+                if (d < 1 || d > servers) {
+                    throw MflbException.invalid("d", d, "an integer in [1, n = " + servers + "] for distinct sampling");
+                }
+            } else {
+                Require.atLeast("d", d, 1);
+            }
+        }
+        capacity = b.capacity;
+        if (system == SystemKind.LOSS) {
+            Require.atLeast("capacity", capacity, 1);
+        }
+        if (policy == Policy.MEMORY && system != SystemKind.SUPERMARKET) {
+            throw MflbException.invalid("policy", policy.cliName(), "used with system supermarket only");
+        }
+        if ((policy == Policy.THRESHOLD || policy == Policy.ADAPTIVE_THRESHOLD) && system != SystemKind.POOLS) {
+            throw MflbException.invalid("policy", policy.cliName(), "used with system pools only");
+        }
+        threshold = b.threshold;
+        if (policy == Policy.THRESHOLD) {
+            Require.atLeast("threshold", threshold, 0);
+        }
+        alpha = b.alpha;
+        if (policy == Policy.ADAPTIVE_THRESHOLD) {
+            Require.open("alpha", alpha, 0, 1);
+        }
+        eventCalendar = b.eventCalendar;
+        initialState = b.initialState == null ? InitialState.empty() : b.initialState;
+        if (system == SystemKind.LOSS) {
+            int highest = 0;
+            for (int l : initialState.levels(servers)) {
+                highest = Math.max(highest, l);
+            }
+            if (highest > capacity) {
+                throw MflbException.invalid("init", initialState.spec(),
+                        "a state with at most capacity = " + capacity + " jobs per pool");
+            }
+        }
+        replications = Require.atLeast("replications", b.replications, 1);
+        seed = b.seed;
+        threads = Require.atLeast("threads", b.threads, 1);
+        batches = Require.between("batches", b.batches, 2, 10_000);
+        covarianceLevels = Require.between("covariance-levels", b.covarianceLevels, 0, 256);
+    }
+
+    /** @return a builder with the defaults (see {@link Builder}) */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder initialised with this scenario's parameters */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.system = system;
+        b.policy = policy;
+        b.d = d;
+        b.sampling = sampling;
+        b.capacity = capacity;
+        b.threshold = threshold;
+        b.alpha = alpha;
+        b.arrivalRate = arrivalRate;
+        b.servers = servers;
+        b.service = service;
+        b.eventCalendar = eventCalendar;
+        b.initialState = initialState;
+        b.tEnd = tEnd;
+        b.warmup = warmup;
+        b.dt = dt;
+        b.replications = replications;
+        b.seed = seed;
+        b.threads = threads;
+        b.batches = batches;
+        b.covarianceLevels = covarianceLevels;
+        return b;
+    }
+
+    /** @return the system */
+    public SystemKind system() {
+        return system;
+    }
+
+    /** @return the dispatching policy */
+    public Policy policy() {
+        return policy;
+    }
+
+    /** @return the number of sampled servers of SQ(d) and SQ(d) with memory */
+    public int d() {
+        return d;
+    }
+
+    /** @return how the {@code d} servers are sampled */
+    public Sampling sampling() {
+        return sampling;
+    }
+
+    /** @return the pool capacity {@code C} of loss pools ({@link Integer#MAX_VALUE} for other systems) */
+    public int capacity() {
+        return system == SystemKind.LOSS ? capacity : Integer.MAX_VALUE;
+    }
+
+    /** @return the threshold ℓ of the threshold policy (initial ℓ of the adaptive one), −1 if unset */
+    public int threshold() {
+        return threshold;
+    }
+
+    /** @return the parameter α of the self-learning threshold, NaN if unset */
+    public double alpha() {
+        return alpha;
+    }
+
+    /** @return the per-server arrival rate {@code λ(t)} */
+    public ArrivalRate arrivalRate() {
+        return arrivalRate;
+    }
+
+    /** @return the number {@code N} of servers (pools) */
+    public int servers() {
+        return servers;
+    }
+
+    /** @return the service law, or {@code null} for exponential service of mean 1 */
+    public ServiceDistribution service() {
+        return service;
+    }
+
+    /**
+     * @return whether the exponential fast path applies: exponential service (of any mean) and no
+     *         forced event calendar
+     */
+    public boolean exponentialFastPath() {
+        return (service == null || service instanceof Exponential) && !eventCalendar;
+    }
+
+    /** @return the service rate {@code 1/E[S]} of exponential service (1 when no law is given) */
+    public double exponentialServiceRate() {
+        return service instanceof Exponential e ? e.rate() : 1.0;
+    }
+
+    /** @return whether the event-calendar engine is forced even for exponential service */
+    public boolean eventCalendar() {
+        return eventCalendar;
+    }
+
+    /** @return the initial state */
+    public InitialState initialState() {
+        return initialState;
+    }
+
+    /** @return the horizon {@code T} */
+    public double tEnd() {
+        return tEnd;
+    }
+
+    /** @return the warm-up time before the time averages start */
+    public double warmup() {
+        return warmup;
+    }
+
+    /** @return the step of the time grid of the transient estimates, 0 for none */
+    public double dt() {
+        return dt;
+    }
+
+    /** @return the grid times {@code k·dt ≤ tEnd}, empty when {@code dt = 0} */
+    public double[] gridTimes() {
+        if (dt == 0) {
+            return new double[0];
+        }
+        // tolerate round-off so that t-end itself is on the grid when it is a multiple of dt
+        int count = (int) Math.floor(tEnd / dt * (1 + 1e-12)) + 1;
+        double[] g = new double[count];
+        for (int k = 0; k < count; k++) {
+            g[k] = Math.min(k * dt, tEnd);
+        }
+        return g;
+    }
+
+    /** @return the number {@code R} of independent replications */
+    public int replications() {
+        return replications;
+    }
+
+    /** @return the seed from which every replication's stream is derived */
+    public long seed() {
+        return seed;
+    }
+
+    /** @return the number of worker threads */
+    public int threads() {
+        return threads;
+    }
+
+    /** @return the number of batches for batch means (used when {@code R = 1}) */
+    public int batches() {
+        return batches;
+    }
+
+    /** @return how many tail coordinates {@code x_1..x_K} enter the covariance estimate (0: none) */
+    public int covarianceLevels() {
+        return covarianceLevels;
+    }
+
+    /** @return the number of observations per replication behind each confidence interval */
+    public int unitsPerReplication() {
+        return replications == 1 ? batches : 1;
+    }
+
+    /**
+     * Mutable builder. Defaults: system supermarket, policy random, d = 2, distinct sampling,
+     * exponential service, empty initial state, warm-up {@code tEnd/10} for steady-state runs and 0
+     * with a time grid, one replication, seed 1, as many threads as processors, 20 batches, no
+     * covariance. {@code servers}, {@code lambda} (or {@code arrivalRate}) and {@code tEnd} are
+     * required.
+     */
+    public static final class Builder {
+        private SystemKind system = SystemKind.SUPERMARKET;
+        private Policy policy = Policy.RANDOM;
+        private int d = 2;
+        private Sampling sampling = Sampling.DISTINCT;
+        private int capacity = 0;
+        private int threshold = -1;
+        private double alpha = Double.NaN;
+        private ArrivalRate arrivalRate;
+        private int servers;
+        private ServiceDistribution service;
+        private boolean eventCalendar;
+        private InitialState initialState = InitialState.empty();
+        private double tEnd = Double.NaN;
+        private double warmup = Double.NaN;
+        private double dt;
+        private int replications = 1;
+        private long seed = 1;
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private int batches = 20;
+        private int covarianceLevels;
+
+        private Builder() {
+        }
+
+        /** @param v the system */
+        public Builder system(SystemKind v) {
+            system = v;
+            return this;
+        }
+
+        /** @param v the policy */
+        public Builder policy(Policy v) {
+            policy = v;
+            return this;
+        }
+
+        /** @param v number of sampled servers */
+        public Builder d(int v) {
+            d = v;
+            return this;
+        }
+
+        /** @param v sampling mode */
+        public Builder sampling(Sampling v) {
+            sampling = v;
+            return this;
+        }
+
+        /** @param v pool capacity {@code C} (loss pools) */
+        public Builder capacity(int v) {
+            capacity = v;
+            return this;
+        }
+
+        /** @param v threshold ℓ */
+        public Builder threshold(int v) {
+            threshold = v;
+            return this;
+        }
+
+        /** @param v α of the self-learning threshold */
+        public Builder alpha(double v) {
+            alpha = v;
+            return this;
+        }
+
+        /** @param lambda constant per-server arrival rate */
+        public Builder lambda(double lambda) {
+            arrivalRate = new ArrivalRate.Constant(lambda); // validated in build()
+            return this;
+        }
+
+        /** @param v per-server arrival rate {@code λ(t)} */
+        public Builder arrivalRate(ArrivalRate v) {
+            arrivalRate = v;
+            return this;
+        }
+
+        /** @param v number of servers (pools) {@code N} */
+        public Builder servers(int v) {
+            servers = v;
+            return this;
+        }
+
+        /** @param v service law ({@code null}: exponential of mean 1) */
+        public Builder service(ServiceDistribution v) {
+            service = v;
+            return this;
+        }
+
+        /** @param v force the event-calendar engine even for exponential service (for cross-checks) */
+        public Builder eventCalendar(boolean v) {
+            eventCalendar = v;
+            return this;
+        }
+
+        /** @param v initial state */
+        public Builder initialState(InitialState v) {
+            initialState = v;
+            return this;
+        }
+
+        /** @param v horizon {@code T} */
+        public Builder tEnd(double v) {
+            tEnd = v;
+            return this;
+        }
+
+        /** @param v warm-up time ({@code NaN}: the default) */
+        public Builder warmup(double v) {
+            warmup = v;
+            return this;
+        }
+
+        /** @param v grid step of the transient estimates (0: none) */
+        public Builder dt(double v) {
+            dt = v;
+            return this;
+        }
+
+        /** @param v number of replications */
+        public Builder replications(int v) {
+            replications = v;
+            return this;
+        }
+
+        /** @param v seed */
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        /** @param v worker threads */
+        public Builder threads(int v) {
+            threads = v;
+            return this;
+        }
+
+        /** @param v number of batches for batch means with one replication */
+        public Builder batches(int v) {
+            batches = v;
+            return this;
+        }
+
+        /** @param v number of tail coordinates in the covariance estimate (0: none) */
+        public Builder covarianceLevels(int v) {
+            covarianceLevels = v;
+            return this;
+        }
+
+        /** @return the validated scenario */
+        public SimulationScenario build() {
+            return new SimulationScenario(this);
+        }
+    }
+}

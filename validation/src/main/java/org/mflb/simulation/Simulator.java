@@ -1,0 +1,236 @@
+package org.mflb.simulation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.mflb.core.ErrorKind;
+import org.mflb.core.MflbException;
+import org.mflb.simulation.engine.Replication;
+import org.mflb.simulation.engine.ReplicationResult;
+import org.mflb.simulation.engine.ReplicationStreams;
+import org.mflb.simulation.engine.UnitResult;
+import org.mflb.simulation.stat.StudentT;
+
+/**
+ * The Monte Carlo simulator of the real {@code N}-server system: individual servers (pools), the
+ * dispatcher's actual algorithm and the job-level FIFO bookkeeping, with no use of any fluid
+ * model's rates. It is the independent truth the fluid, refined and PDE results are checked against.
+ *
+ * <pre>
+ *   SimulationResult r = Simulator.run(SimulationScenario.builder()
+ *           .system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
+ *           .servers(1000).lambda(0.9).tEnd(10_000).replications(8).seed(42).build());
+ *   r.tail().mean();   // x_0 = 1, x_1, x_2, ...
+ * </pre>
+ *
+ * Replications run in parallel on {@link SimulationScenario#threads()} threads; replication r
+ * draws from its own stream derived from {@code (seed, r)} ({@link ReplicationStreams}) and results
+ * are combined in replication order, so the numbers do not depend on the number of threads.
+ */
+public final class Simulator {
+
+    private Simulator() {
+    }
+
+    /** Runs {@code scenario} and returns its estimates. */
+    public static SimulationResult run(SimulationScenario scenario) {
+        long start = System.nanoTime();
+        List<ReplicationResult> reps = runReplications(scenario);
+        double wall = (System.nanoTime() - start) * 1e-9;
+        return aggregate(scenario, reps, wall);
+    }
+
+    private static ReplicationResult runOne(SimulationScenario scenario, int r) {
+        return Replication.create(scenario, r, ReplicationStreams.create(scenario.seed(), r)).run();
+    }
+
+    private static List<ReplicationResult> runReplications(SimulationScenario scenario) {
+        int reps = scenario.replications();
+        int threads = Math.min(scenario.threads(), reps);
+        List<ReplicationResult> out = new ArrayList<>(reps);
+        if (threads == 1) {
+            for (int r = 0; r < reps; r++) {
+                out.add(runOne(scenario, r));
+            }
+            return out;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread th = new Thread(runnable, "mflb-simulation");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            List<Future<ReplicationResult>> futures = new ArrayList<>(reps);
+            for (int r = 0; r < reps; r++) {
+                final int index = r;
+                futures.add(pool.submit(() -> runOne(scenario, index)));
+            }
+            for (Future<ReplicationResult> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MflbException(ErrorKind.INPUT, null, "simulation interrupted");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Combines the replications' units in replication order. */
+    static SimulationResult aggregate(SimulationScenario sc, List<ReplicationResult> reps, double wall) {
+        List<UnitResult> units = new ArrayList<>();
+        long events = 0;
+        for (ReplicationResult r : reps) {
+            units.addAll(r.units());
+            events += r.events();
+        }
+        int m = units.size();
+        String method = sc.replications() > 1 ? "replications" : "batch-means";
+
+        // tail vector, up to the highest level with a positive average in some unit
+        int len = 1;
+        for (UnitResult u : units) {
+            for (int i = u.tail().length - 1; i >= len; i--) {
+                if (u.tail()[i] > 0) {
+                    len = i + 1;
+                    break;
+                }
+            }
+        }
+        double[] mean = new double[len];
+        double[] lo = new double[len];
+        double[] hi = new double[len];
+        double[] obs = new double[m];
+        for (int i = 0; i < len; i++) {
+            for (int k = 0; k < m; k++) {
+                double[] x = units.get(k).tail();
+                obs[k] = i < x.length ? x[i] : 0;
+            }
+            Estimate e = StudentT.estimate(obs);
+            mean[i] = e.mean();
+            lo[i] = e.ci95Low();
+            hi[i] = e.ci95High();
+        }
+        VectorEstimate tail = new VectorEstimate(mean, lo, hi, m);
+
+        Estimate queueLength = over(units, UnitResult::meanQueueLength);
+        boolean queue = sc.system().isQueue();
+        Estimate response = queue ? over(units, UnitResult::meanResponse) : null;
+        Estimate waiting = queue ? over(units, UnitResult::meanWaiting) : null;
+        Estimate blocking = sc.system() == SystemKind.LOSS ? over(units, UnitResult::blocking) : null;
+        Estimate idle = over(units, UnitResult::idleFraction);
+        Estimate rate = over(units, UnitResult::arrivalRate);
+
+        Map<String, Estimate> policy = new LinkedHashMap<>();
+        for (UnitResult u : units) {
+            for (String name : u.policy().keySet()) {
+                policy.computeIfAbsent(name, key -> over(units, v -> v.policy().getOrDefault(key, Double.NaN)));
+            }
+        }
+
+        MatrixEstimate covariance = sc.covarianceLevels() > 0 ? covariance(units, sc.covarianceLevels(), sc.servers())
+                : null;
+
+        double[] times = sc.gridTimes();
+        List<VectorEstimate> trajectory = new ArrayList<>(times.length);
+        int width = 1;
+        for (ReplicationResult r : reps) {
+            for (double[] x : r.snapshots()) {
+                for (int i = x.length - 1; i >= width; i--) {
+                    if (x[i] > 0) {
+                        width = i + 1;
+                        break;
+                    }
+                }
+            }
+        }
+        double[] perRep = new double[reps.size()];
+        for (int g = 0; g < times.length; g++) {
+            double[] tm = new double[width];
+            double[] tl = new double[width];
+            double[] th = new double[width];
+            for (int i = 0; i < width; i++) {
+                for (int r = 0; r < reps.size(); r++) {
+                    double[] x = reps.get(r).snapshots()[g];
+                    perRep[r] = i < x.length ? x[i] : 0;
+                }
+                Estimate e = StudentT.estimate(perRep);
+                tm[i] = e.mean();
+                tl[i] = e.ci95Low();
+                th[i] = e.ci95High();
+            }
+            trajectory.add(new VectorEstimate(tm, tl, th, reps.size()));
+        }
+
+        return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate, times,
+                trajectory, covariance, policy, reps.get(0).jumps(), events, wall);
+    }
+
+    /**
+     * {@code N·Cov(X_i, X_j) = N·(E[X_i X_j] − E[X_i]E[X_j])} from the units' time averages, with the
+     * means of all units (a unit's own mean would bias the estimate down by the variance of unit
+     * means, O(relaxation time / unit length)). The interval is the jackknife's: leave-one-unit-out
+     * estimates {@code C_(−k)} give pseudo-values {@code m·C − (m−1)·C_(−k)}, whose mean (the
+     * bias-corrected estimate) and Student t interval are reported.
+     */
+    private static MatrixEstimate covariance(List<UnitResult> units, int kc, int n) {
+        int m = units.size();
+        double[] sumX = new double[kc];
+        double[] sumM = new double[kc * kc];
+        for (UnitResult u : units) {
+            for (int i = 0; i < kc; i++) {
+                sumX[i] += i + 1 < u.tail().length ? u.tail()[i + 1] : 0;
+            }
+            for (int a = 0; a < kc * kc; a++) {
+                sumM[a] += u.products()[a];
+            }
+        }
+        double[][] mean = new double[kc][kc];
+        double[][] half = new double[kc][kc];
+        double[] pseudo = new double[m];
+        for (int i = 0; i < kc; i++) {
+            for (int j = 0; j < kc; j++) {
+                int a = i * kc + j;
+                double full = n * (sumM[a] / m - (sumX[i] / m) * (sumX[j] / m));
+                for (int k = 0; k < m; k++) {
+                    UnitResult u = units.get(k);
+                    double xi = i + 1 < u.tail().length ? u.tail()[i + 1] : 0;
+                    double xj = j + 1 < u.tail().length ? u.tail()[j + 1] : 0;
+                    double loo = m > 1
+                            ? n * ((sumM[a] - u.products()[a]) / (m - 1)
+                                    - ((sumX[i] - xi) / (m - 1)) * ((sumX[j] - xj) / (m - 1)))
+                            : full;
+                    pseudo[k] = m * full - (m - 1) * loo;
+                }
+                Estimate e = StudentT.estimate(pseudo);
+                mean[i][j] = e.mean();
+                half[i][j] = e.halfWidth();
+            }
+        }
+        return new MatrixEstimate(mean, half, m);
+    }
+
+    private static Estimate over(List<UnitResult> units, java.util.function.ToDoubleFunction<UnitResult> f) {
+        double[] obs = new double[units.size()];
+        for (int k = 0; k < obs.length; k++) {
+            obs[k] = f.applyAsDouble(units.get(k));
+        }
+        return StudentT.estimate(obs);
+    }
+}

@@ -1,0 +1,61 @@
+package org.mflb.simulation.dispatch;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.mflb.simulation.Sampling;
+import org.mflb.simulation.state.LevelSets;
+import org.mflb.simulation.state.Occupancy;
+
+/**
+ * SQ(d) with memory (Anselmi and Dufour, "Power-of-d-choices with memory: fluid limit and
+ * optimality"; MODELS.md §1). The dispatcher keeps an observation {@code m_k} of every server's
+ * queue length. At an arrival it samples d servers and refreshes their observations to the true
+ * lengths, sends the job to a server with the smallest observation (over all N, ties uniformly at
+ * random), and adds one to that observation.
+ *
+ * <p>Between samples a server's queue only shrinks unseen (every arrival it receives passes through
+ * the dispatcher and is counted), so {@code m_k ≥} true length always and a refresh only lowers
+ * {@code m_k}; each departure is discovered at most once, so the refreshes cost O(1) amortised. The
+ * observations live in their own {@link LevelSets}, where the smallest ones form the first block.
+ */
+public final class MemoryDispatcher extends Dispatcher {
+
+    private final UniformRandomProvider rng;
+    private final Occupancy occ;
+    private final int n;
+    private final ServerSample sample;
+    private final LevelSets memory;
+    private int min;
+
+    /** @param ctx the replication's context (d and sampling) */
+    public MemoryDispatcher(DispatchContext ctx) {
+        this.rng = ctx.rng();
+        this.occ = ctx.occupancy();
+        this.n = occ.servers();
+        this.sample = new ServerSample(rng, n, ctx.scenario().d(),
+                ctx.scenario().sampling() == Sampling.DISTINCT);
+        int[] initial = new int[n];
+        for (int s = 0; s < n; s++) {
+            initial[s] = occ.level(s);
+        }
+        this.memory = new LevelSets(initial);
+    }
+
+    @Override
+    public int select(double t) {
+        int[] s = sample.draw();
+        for (int i = 0; i < s.length; i++) {
+            memory.lowerTo(s[i], occ.level(s[i]));
+        }
+        int m = JsqDispatcher.minimumLevel(memory, n, min);
+        min = m;
+        int ties = n - memory.countAtLeast(m + 1);
+        int chosen = memory.serverAt(ties == 1 ? 0 : rng.nextInt(ties));
+        memory.up(chosen);
+        return chosen;
+    }
+
+    /** @return the dispatcher's current observation of server {@code s} (for tests) */
+    int observation(int s) {
+        return memory.level(s);
+    }
+}

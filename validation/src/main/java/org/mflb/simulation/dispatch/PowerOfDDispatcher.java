@@ -1,0 +1,78 @@
+package org.mflb.simulation.dispatch;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.mflb.simulation.Sampling;
+import org.mflb.simulation.state.Occupancy;
+
+/**
+ * SQ(d), the power of d choices (Mitzenmacher; Vvedenskaya, Dobrushin, Karpelevich; for pools
+ * Mukherjee et al.): sample d servers and send the job to one with the fewest jobs, ties uniformly
+ * at random (MODELS.md §1–2). With replacement the arrival joins a server with ≥ i jobs with
+ * probability exactly {@code x_i^d}; with d distinct servers (the real algorithm) this holds up to
+ * O(1/N).
+ */
+public final class PowerOfDDispatcher extends Dispatcher {
+
+    private final UniformRandomProvider rng;
+    private final Occupancy occ;
+    private final int n;
+    /** Two distinct servers: the common case, drawn with two calls and no permutation. */
+    private final boolean twoDistinct;
+    private final ServerSample sample;
+
+    /** @param ctx the replication's context (policy parameters d and sampling) */
+    public PowerOfDDispatcher(DispatchContext ctx) {
+        this.rng = ctx.rng();
+        this.occ = ctx.occupancy();
+        this.n = occ.servers();
+        int d = ctx.scenario().d();
+        boolean distinct = ctx.scenario().sampling() == Sampling.DISTINCT;
+        this.twoDistinct = d == 2 && distinct;
+        this.sample = twoDistinct ? null : new ServerSample(rng, n, d, distinct);
+    }
+
+    /**
+     * Lemire's exact multiply-and-reject map of 32 random bits to a uniform integer in
+     * {@code [0, bound)} ("Fast random integer generation in an interval", ACM TOMACS 2019): the
+     * high word of {@code bits·bound} is uniform once the rare low words below
+     * {@code 2^32 mod bound} are rejected and redrawn.
+     */
+    static int bounded(int bits, int bound, UniformRandomProvider rng) {
+        long m = (bits & 0xFFFFFFFFL) * bound;
+        long low = m & 0xFFFFFFFFL;
+        if (low < bound) {
+            long threshold = (1L << 32) % bound;
+            while (low < threshold) {
+                m = (rng.nextInt() & 0xFFFFFFFFL) * bound;
+                low = m & 0xFFFFFFFFL;
+            }
+        }
+        return (int) (m >>> 32);
+    }
+
+    @Override
+    public int select(double t) {
+        if (twoDistinct) {
+            // (a, b) is a uniformly random ordered pair of distinct servers, so keeping a on ties
+            // breaks them uniformly; both come from the two halves of one 64-bit draw
+            long bits = rng.nextLong();
+            int a = bounded((int) (bits >>> 32), n, rng);
+            int b = bounded((int) bits, n - 1, rng);
+            if (b >= a) {
+                b++;
+            }
+            return occ.level(b) < occ.level(a) ? b : a;
+        }
+        int[] s = sample.draw();
+        int best = s[0];
+        int bestLevel = occ.level(best);
+        for (int i = 1; i < s.length; i++) {
+            int l = occ.level(s[i]);
+            if (l < bestLevel) {
+                bestLevel = l;
+                best = s[i];
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,149 @@
+package org.mflb.simulation.state;
+
+import java.util.Arrays;
+
+import org.mflb.core.MflbException;
+
+/**
+ * Servers kept sorted by level in a permutation, so that each level set is a contiguous block
+ * (see {@link Occupancy}). A level changes by ±1 in O(1): the server swaps places with the element
+ * at the boundary of its block, and the block boundary moves by one. This one structure gives, in
+ * O(1) and without allocation, the tail vector {@code c_i}, a uniformly random busy server
+ * (exponential departures), the idle set (JIQ) and the set of shortest queues (JSQ).
+ *
+ * <p>Mutable; one instance belongs to one replication.
+ */
+public final class LevelSets implements Occupancy {
+
+    /** Initial number of levels kept in {@code atLeast}; it doubles when a server goes higher. */
+    private static final int INITIAL_LEVELS = 64;
+
+    private final int n;
+    /** {@code level[s]}: number of jobs at server {@code s}. */
+    private final int[] level;
+    /** Servers sorted by non-decreasing level. */
+    private final int[] order;
+    /** {@code position[s]}: index of server {@code s} in {@code order}. */
+    private final int[] position;
+    /** {@code atLeast[i] = c_i}; entries beyond the highest level are 0. */
+    private int[] atLeast;
+    private int highest;
+
+    /**
+     * @param initialLevels number of jobs of each server (not modified); length {@code N ≥ 1},
+     *        entries {@code ≥ 0}
+     */
+    public LevelSets(int[] initialLevels) {
+        n = initialLevels.length;
+        level = new int[n];
+        order = new int[n];
+        position = new int[n];
+        int max = 0;
+        for (int s = 0; s < n; s++) {
+            if (initialLevels[s] < 0) {
+                throw MflbException.invalid("level[" + s + "]", initialLevels[s], "an integer >= 0");
+            }
+            max = Math.max(max, initialLevels[s]);
+        }
+        atLeast = new int[Math.max(INITIAL_LEVELS, Integer.highestOneBit(max + 2) << 1)];
+        // counting sort of the servers by level
+        int[] start = new int[max + 2];
+        for (int s = 0; s < n; s++) {
+            start[initialLevels[s] + 1]++;
+        }
+        for (int i = 1; i <= max + 1; i++) {
+            start[i] += start[i - 1];
+        }
+        for (int s = 0; s < n; s++) {
+            int p = start[initialLevels[s]]++;
+            order[p] = s;
+            position[s] = p;
+            level[s] = initialLevels[s];
+        }
+        for (int s = 0; s < n; s++) {
+            for (int i = 0; i <= level[s]; i++) {
+                atLeast[i]++;
+            }
+        }
+        atLeast[0] = n;
+        highest = max;
+    }
+
+    @Override
+    public int servers() {
+        return n;
+    }
+
+    @Override
+    public int level(int s) {
+        return level[s];
+    }
+
+    @Override
+    public int countAtLeast(int i) {
+        return i < atLeast.length ? atLeast[i] : 0;
+    }
+
+    @Override
+    public int serverAt(int p) {
+        return order[p];
+    }
+
+    @Override
+    public int highestLevel() {
+        return highest;
+    }
+
+    /**
+     * Adds one job to server {@code s} (level k → k+1): {@code s} swaps with the last server of
+     * level {@code k}, which then becomes the first of level {@code k+1}.
+     */
+    public void up(int s) {
+        int k = level[s];
+        if (k + 2 >= atLeast.length) {
+            atLeast = Arrays.copyOf(atLeast, atLeast.length * 2);
+        }
+        int boundary = n - atLeast[k + 1] - 1;
+        swap(s, boundary);
+        atLeast[k + 1]++;
+        level[s] = k + 1;
+        if (k + 1 > highest) {
+            highest = k + 1;
+        }
+    }
+
+    /**
+     * Removes one job from server {@code s} (level k ≥ 1 → k−1): {@code s} swaps with the first
+     * server of level {@code k}, which then becomes the last of level {@code k−1}.
+     */
+    public void down(int s) {
+        int k = level[s];
+        int boundary = n - atLeast[k];
+        swap(s, boundary);
+        atLeast[k]--;
+        level[s] = k - 1;
+    }
+
+    /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */
+    public void lowerTo(int s, int target) {
+        while (level[s] > target) {
+            down(s);
+        }
+    }
+
+    private void swap(int s, int p) {
+        int other = order[p];
+        int ps = position[s];
+        order[ps] = other;
+        position[other] = ps;
+        order[p] = s;
+        position[s] = p;
+    }
+
+    /** Copies {@code c_0..c_len-1} into {@code out} (modified). */
+    public void copyCounts(int[] out, int len) {
+        int m = Math.min(len, atLeast.length);
+        System.arraycopy(atLeast, 0, out, 0, m);
+        Arrays.fill(out, m, len, 0);
+    }
+}

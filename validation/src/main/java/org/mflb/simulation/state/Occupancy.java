@@ -1,0 +1,33 @@
+package org.mflb.simulation.state;
+
+/**
+ * Read-only view of the occupancy of {@code N} servers (or {@code n} pools): the number of jobs
+ * (the <em>level</em>) of each server, and the servers sorted by level, so that for every level
+ * {@code i}
+ * <pre>
+ *   positions [N − c_i, N) of the sorted order hold exactly the servers with level ≥ i,
+ *   c_i = #{s : level(s) ≥ i} = N·x_i        (x = the tail vector, MODELS.md §0).
+ * </pre>
+ * Dispatchers read the state through this view and can therefore not corrupt it.
+ */
+public interface Occupancy {
+
+    /** @return the number {@code N} of servers (pools) */
+    int servers();
+
+    /** @return the number of jobs at server {@code s} */
+    int level(int s);
+
+    /** @return {@code c_i}, the number of servers with at least {@code i} jobs ({@code c_0 = N}) */
+    int countAtLeast(int i);
+
+    /**
+     * @return the server at {@code position} of the order sorted by non-decreasing level: positions
+     *         {@code [0, N − c_1)} are the idle servers, {@code [N − c_i, N − c_{i+1})} the servers
+     *         with exactly {@code i} jobs
+     */
+    int serverAt(int position);
+
+    /** @return the highest level any server has reached so far (an upper bound of the current maximum) */
+    int highestLevel();
+}

@@ -1,0 +1,186 @@
+package org.mflb.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.VectorEstimate;
+import org.mflb.validation.plot.Figure;
+
+/**
+ * Puts a predicted tail vector (steady state) or tail trajectory (transient) next to the
+ * simulator's estimates: the {@link Check}s for the error table and the {@link Figure}.
+ * <p>
+ * Tolerance rule used throughout: {@code |predicted − simulated| ≤ k·h + bias}, where {@code h} is
+ * the 95% CI half-width of the simulated value, {@code k} (typically 3) absorbs the statistical
+ * error, and {@code bias} is the model's known finite-{@code N} error (e.g. {@code c/N} for a
+ * fluid limit in steady state).
+ */
+public final class Comparisons {
+
+    /** Levels below this predicted value are not drawn or checked: relative noise dominates there. */
+    public static final double NEGLIGIBLE = 1e-4;
+
+    private Comparisons() {
+    }
+
+    /** A tolerance {@code k·h + bias}. */
+    public record Tolerance(double halfWidths, double bias) {
+        /** @return the tolerance for a CI half-width {@code h} */
+        public double of(double h) {
+            return halfWidths * h + bias;
+        }
+
+        @Override
+        public String toString() {
+            String k = halfWidths == Math.rint(halfWidths) ? Long.toString((long) halfWidths) : Double.toString(halfWidths);
+            return bias == 0 ? k + " CI half-widths" : String.format(Locale.ROOT, "%s CI half-widths + %.3g", k, bias);
+        }
+    }
+
+    /**
+     * Checks of a steady-state tail vector, levels {@code 1..} while the prediction exceeds
+     * {@link #NEGLIGIBLE}, plus the mean queue length.
+     *
+     * @param label prefix of the quantities (e.g. the model name)
+     * @param predictedTail {@code (1, x_1, ...)}
+     * @param predictedMean predicted mean jobs per server
+     * @param sim the simulation
+     * @param tolerance rule
+     * @return the checks
+     */
+    public static List<Check> steadyState(String label, double[] predictedTail, double predictedMean,
+            SimulationResult sim, Tolerance tolerance) {
+        List<Check> checks = new ArrayList<>();
+        VectorEstimate tail = sim.tail();
+        for (int i = 1; i < predictedTail.length && predictedTail[i] > NEGLIGIBLE; i++) {
+            Estimate e = i < tail.size() ? tail.get(i) : new Estimate(0, 0, 0, tail.samples());
+            checks.add(new Check(label + "x_" + i, predictedTail[i], e.mean(), e.ci95Low(), e.ci95High(),
+                    tolerance.of(e.halfWidth())));
+        }
+        Estimate m = sim.meanQueueLength();
+        checks.add(new Check(label + "mean queue length", predictedMean, m.mean(), m.ci95Low(), m.ci95High(),
+                tolerance.of(m.halfWidth())));
+        return checks;
+    }
+
+    /**
+     * Checks of a transient: every level above {@link #NEGLIGIBLE} at every grid time.
+     *
+     * @param label prefix of the quantities
+     * @param times grid times (same as the simulation's)
+     * @param predicted {@code predicted[k] = (1, x_1(t_k), ...)}
+     * @param sim the simulation, run with the same grid
+     * @param tolerance rule
+     * @return the checks
+     */
+    public static List<Check> transientTails(String label, double[] times, double[][] predicted, SimulationResult sim,
+            Tolerance tolerance) {
+        List<Check> checks = new ArrayList<>();
+        List<VectorEstimate> traj = sim.tailTrajectory();
+        for (int k = 0; k < times.length; k++) {
+            VectorEstimate at = traj.get(k);
+            for (int i = 1; i < predicted[k].length && i < at.size(); i++) {
+                if (predicted[k][i] <= NEGLIGIBLE && at.mean()[i] <= NEGLIGIBLE) {
+                    continue;
+                }
+                Estimate e = at.get(i);
+                checks.add(new Check(label + "x_" + i + "(t=" + time(times[k]) + ")", predicted[k][i],
+                        e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth())));
+            }
+        }
+        return checks;
+    }
+
+    /**
+     * The steady-state figure: predicted tail as a line, simulated tail with CI bars, log scale.
+     *
+     * @param title chart title
+     * @param predictionName legend entry of the prediction
+     * @param predictedTail {@code (1, x_1, ...)}
+     * @param sim the simulation
+     * @return the figure
+     */
+    public static Figure steadyStateFigure(String title, String predictionName, double[] predictedTail,
+            SimulationResult sim) {
+        int levels = 1;
+        while (levels < predictedTail.length && predictedTail[levels] > 1e-9) {
+            levels++;
+        }
+        VectorEstimate tail = sim.tail();
+        int simLevels = Math.min(tail.size(), Math.max(levels, 2) + 1);
+        double[] x = new double[levels];
+        double[] y = new double[levels];
+        for (int i = 0; i < levels; i++) {
+            x[i] = i;
+            y[i] = predictedTail[i];
+        }
+        double[] xs = new double[simLevels];
+        double[] ys = new double[simLevels];
+        double[] hs = new double[simLevels];
+        for (int i = 0; i < simLevels; i++) {
+            xs[i] = i;
+            ys[i] = tail.mean()[i];
+            hs[i] = (tail.ci95High()[i] - tail.ci95Low()[i]) / 2;
+        }
+        return Figure.of(title, "level i (jobs per server)", "x_i = fraction of servers with >= i jobs").logY()
+                .line(predictionName, 0, x, y).points("simulation (95% CI)", 1, xs, ys, hs);
+    }
+
+    /**
+     * The transient figure: {@code x_i(t)} predicted as lines and simulated as points with CI bars, one
+     * colour per level, for the levels that rise above {@link #NEGLIGIBLE} (at most {@code maxLevels}).
+     *
+     * @param title chart title
+     * @param lineTimes times of the prediction's line (finer than the simulation grid, for smooth curves)
+     * @param predicted {@code predicted[k] = (1, x_1(lineTimes[k]), ...)}
+     * @param sim the simulation with a time grid
+     * @param maxLevels most levels drawn
+     * @return the figure
+     */
+    public static Figure transientFigure(String title, double[] lineTimes, double[][] predicted, SimulationResult sim,
+            int maxLevels) {
+        Figure figure = Figure.of(title, "time t (mean service times)", "x_i(t) = fraction with >= i jobs");
+        double[] times = sim.times();
+        List<VectorEstimate> traj = sim.tailTrajectory();
+        for (int i = 1; i <= maxLevels; i++) {
+            double peak = 0;
+            for (double[] p : predicted) {
+                peak = Math.max(peak, i < p.length ? p[i] : 0);
+            }
+            if (peak <= NEGLIGIBLE) {
+                break;
+            }
+            double[] y = new double[lineTimes.length];
+            for (int k = 0; k < lineTimes.length; k++) {
+                y[k] = i < predicted[k].length ? predicted[k][i] : 0;
+            }
+            double[] ys = new double[times.length];
+            double[] hs = new double[times.length];
+            for (int k = 0; k < times.length; k++) {
+                VectorEstimate at = traj.get(k);
+                ys[k] = i < at.size() ? at.mean()[i] : 0;
+                hs[k] = i < at.size() ? (at.ci95High()[i] - at.ci95Low()[i]) / 2 : 0;
+            }
+            figure.line("x_" + i + " predicted", i - 1, lineTimes, y).points("x_" + i + " simulated", i - 1, times, ys,
+                    hs);
+        }
+        return figure;
+    }
+
+    /** @return {@code n + 1} equally spaced times on {@code [0, end]}, for drawing smooth predictions */
+    public static double[] fineTimes(double end, int n) {
+        double[] t = new double[n + 1];
+        for (int k = 0; k <= n; k++) {
+            t[k] = end * k / n;
+        }
+        return t;
+    }
+
+    /** Formats a time for a quantity label: {@code 2.5}, {@code 20}. */
+    static String time(double t) {
+        return t == Math.rint(t) && Math.abs(t) < 1e15 ? Long.toString((long) t) : Double.toString(t);
+    }
+}

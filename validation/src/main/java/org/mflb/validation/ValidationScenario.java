@@ -1,0 +1,22 @@
+package org.mflb.validation;
+
+/**
+ * One entry of the validation catalogue: a model's prediction and the simulated truth on the same
+ * scenario, compared against a stated tolerance.
+ */
+public interface ValidationScenario {
+
+    /** @return short identifier (letters, digits, dashes), also the figure's file name */
+    String id();
+
+    /** @return one-line title for the report */
+    String title();
+
+    /**
+     * Runs the scenario.
+     *
+     * @param context where to write figures, the effort level, the seed
+     * @return what was found
+     */
+    ScenarioOutcome run(ValidationContext context);
+}

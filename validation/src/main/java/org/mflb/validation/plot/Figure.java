@@ -1,0 +1,162 @@
+package org.mflb.validation.plot;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.mflb.core.MflbException;
+
+/**
+ * A headless XChart figure that puts predictions (lines) next to simulated estimates (markers with
+ * 95% confidence bars). Series that belong together, e.g. the predicted and the simulated
+ * {@code x_3(t)}, share a colour through their {@code group} index. Values a log axis cannot show
+ * ({@code ≤ 0}) are left out of that series rather than failing the plot.
+ */
+public final class Figure {
+
+    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+        new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
+        new Color(0x7f7f7f), new Color(0xbcbd22)};
+
+    private final XYChart chart;
+    private boolean logY;
+
+    private Figure(String title, String xLabel, String yLabel) {
+        chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        XYStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setPlotGridLinesColor(new Color(0xdddddd));
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
+    }
+
+    /**
+     * @param title chart title
+     * @param xLabel x axis label, with its unit
+     * @param yLabel y axis label, with its unit
+     * @return an empty figure
+     */
+    public static Figure of(String title, String xLabel, String yLabel) {
+        return new Figure(title, xLabel, yLabel);
+    }
+
+    /** Uses a logarithmic y axis (for tails). */
+    public Figure logY() {
+        logY = true;
+        chart.getStyler().setYAxisLogarithmic(true);
+        return this;
+    }
+
+    /**
+     * Adds a prediction as a line.
+     *
+     * @param name legend entry
+     * @param group colour group
+     * @param x abscissae
+     * @param y ordinates
+     */
+    public Figure line(String name, int group, double[] x, double[] y) {
+        double[][] kept = keep(x, y, null);
+        if (kept[0].length == 0) {
+            return this;
+        }
+        XYSeries s = chart.addSeries(name, kept[0], kept[1]);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(PALETTE[group % PALETTE.length]);
+        s.setLineStyle(new BasicStroke(2f));
+        return this;
+    }
+
+    /**
+     * Adds estimates as markers with symmetric 95% confidence bars.
+     *
+     * @param name legend entry
+     * @param group colour group
+     * @param x abscissae
+     * @param y estimates
+     * @param halfWidth confidence half-widths ({@code null} for none)
+     */
+    public Figure points(String name, int group, double[] x, double[] y, double[] halfWidth) {
+        double[][] kept = keep(x, y, halfWidth);
+        if (kept[0].length == 0) {
+            return this;
+        }
+        XYSeries s = halfWidth == null ? chart.addSeries(name, kept[0], kept[1])
+                : chart.addSeries(name, kept[0], kept[1], kept[2]);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarker(SeriesMarkers.CIRCLE);
+        s.setMarkerColor(PALETTE[group % PALETTE.length]);
+        s.setLineColor(PALETTE[group % PALETTE.length]); // XChart draws the error bars in the line colour
+        return this;
+    }
+
+    /** Keeps the finite points (positive ones on a log axis); bars are clipped so they stay above 0. */
+    private double[][] keep(double[] x, double[] y, double[] halfWidth) {
+        int n = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0)) {
+                n++;
+            }
+        }
+        double[][] out = new double[3][n];
+        int k = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0)) {
+                out[0][k] = x[i];
+                out[1][k] = y[i];
+                double h = halfWidth == null || !Double.isFinite(halfWidth[i]) ? 0 : halfWidth[i];
+                out[2][k] = logY ? Math.min(h, 0.999 * y[i]) : h;
+                k++;
+            }
+        }
+        return out;
+    }
+
+    /** @return the underlying chart, for further styling */
+    public XYChart chart() {
+        return chart;
+    }
+
+    /**
+     * Writes the figure; the format follows the file name: {@code .png} (default) or {@code .svg}.
+     *
+     * @param file destination
+     */
+    public void save(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (name.endsWith(".svg")) {
+                VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            } else if (name.endsWith(".png")) {
+                BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            } else {
+                throw MflbException.invalid("plot", file, "a file name ending in .png or .svg");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.mflb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The main job as CI runs it: the quick catalogue passes and leaves a complete report. */
+class ValidateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void quickCataloguePassesAndWritesReportFiguresAndSummary() throws Exception {
+        CliTest.Run run = CliTest.run("validate", "--quick", "--quiet", "--out", dir.toString());
+        assertEquals(0, run.code(), run.out() + run.err());
+        String report = Files.readString(dir.resolve("report.md"));
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertTrue(summary.get("allPassed").asBoolean());
+        assertEquals(summary.get("scenarios").asInt(), summary.get("passed").asInt());
+        for (JsonNode result : summary.get("results")) {
+            String id = result.get("id").asText();
+            assertTrue(report.contains("id=\"" + id + "\""), id);
+            Path figure = dir.resolve(result.get("figure").asText());
+            assertTrue(Files.size(figure) > 10_000, "figure of " + id);
+            assertTrue(result.get("checks").size() > 0, id);
+        }
+    }
+
+    @Test
+    void unknownScenarioIdIsAClearError() {
+        CliTest.Run run = CliTest.run("validate", "--only", "nope", "--out", dir.toString());
+        assertEquals(Mflb.EXIT_FAILURE, run.code());
+        assertTrue(run.err().startsWith("mflb: only = nope is invalid: must be ids from: mm1-random"), run.err());
+    }
+}

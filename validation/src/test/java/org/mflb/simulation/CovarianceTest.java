@@ -1,0 +1,71 @@
+package org.mflb.simulation;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The time-averaged stationary covariance N·Cov(X_i, X_j) of the tail coordinates (MODELS.md §4),
+ * against closed forms. Under random routing the servers are independent, so N·X_i is a sum of N
+ * independent indicators and, for every N,
+ * <pre>
+ *   N·Cov(X_i, X_j) = P(Q ≥ max(i, j)) − P(Q ≥ i)·P(Q ≥ j)
+ * </pre>
+ * with Q geometric (M/M/1) or Poisson (M/M/∞). For any non-blocking pool policy the total number of
+ * tasks is Poisson(Nλ), so Σ_{i,j} N·Cov(X_i, X_j) = N·Var(Σ_i X_i) = λ.
+ */
+class CovarianceTest {
+
+    @Test
+    void randomPoolsAndQueuesMatchIndependentServers() {
+        CiChecks checks = new CiChecks();
+        int k = 4;
+        // pools: Poisson(2); 20 batches of 95 time units (relaxation time 1)
+        SimulationResult pools = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
+                .policy(Policy.RANDOM).servers(100).lambda(2).tEnd(2000).warmup(100).covarianceLevels(k).seed(51)
+                .build());
+        double[] pt = ClosedForms.poissonTail(2, k + 1);
+        compare(checks, "pools", pools.covariance().orElseThrow(), pt, k);
+        // queues: geometric with ratio 0.5; 20 batches of 190 time units (relaxation time ≈ 12)
+        SimulationResult queues = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(100)
+                .lambda(0.5).tEnd(4000).warmup(200).covarianceLevels(k).seed(52).build());
+        double[] qt = new double[k + 1];
+        for (int i = 0; i <= k; i++) {
+            qt[i] = Math.pow(0.5, i);
+        }
+        compare(checks, "queues", queues.covariance().orElseThrow(), qt, k);
+        // 2 × 10 distinct entries at 95%: P(Binomial(20, 0.05) > 4) ≈ 1.6%
+        checks.assertAtMostMisses(4);
+    }
+
+    private static void compare(CiChecks checks, String tag, MatrixEstimate cov, double[] tail, int k) {
+        for (int i = 1; i <= k; i++) {
+            for (int j = i; j <= k; j++) {
+                double truth = tail[Math.max(i, j)] - tail[i] * tail[j];
+                checks.check(tag + " W_" + i + j, cov.get(i - 1, j - 1), truth, 0);
+            }
+        }
+    }
+
+    @Test
+    void totalTasksArePoissonUnderJoinTheShortestQueue() {
+        // JSQ pools at λ = 3.5 hold 3 or 4 tasks; levels 1..7 carry all the mass (q_8 = 0 in practice)
+        int k = 7;
+        double lambda = 3.5;
+        SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.JSQ)
+                .servers(100).lambda(lambda).tEnd(2000).warmup(100).covarianceLevels(k).seed(53).build());
+        MatrixEstimate cov = r.covariance().orElseThrow();
+        double sum = 0;
+        double halfWidths = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                sum += cov.get(i, j).mean();
+                halfWidths += cov.get(i, j).halfWidth();
+            }
+        }
+        // the interval of a sum of means is at most the sum of the entries' half-widths (triangle
+        // inequality), a conservative 95% bound
+        CiChecks checks = new CiChecks();
+        checks.require("q_8 = " + r.tail().get(8).mean() + " is negligible", r.tail().get(8).mean() < 1e-6);
+        checks.check("JSQ n Var(total tasks / n)", new Estimate(sum, sum - halfWidths, sum + halfWidths, 20), lambda, 0);
+        checks.assertAtMostMisses(0);
+    }
+}

@@ -1,0 +1,165 @@
+package org.mflb.simulation;
+
+import org.junit.jupiter.api.Test;
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+
+/**
+ * Laws that hold exactly for every N: under random routing each server is an independent M/G/1
+ * queue (M/G/∞ pool, Erlang loss pool) with arrival rate λ (MODELS.md §1–2), so the simulated tail
+ * vector, mean queue length, response and waiting times and blocking must match the classical
+ * formulas within their 95% intervals.
+ */
+class ExactLawsTest {
+
+    /** M/M/1: x_i = λ^i, L = λ/(1−λ), W = 1/(1−λ), W_q = λ/(1−λ); fast path and calendar engine. */
+    @Test
+    void randomRoutingGivesMM1() {
+        double lambda = 0.7;
+        CiChecks checks = new CiChecks();
+        for (boolean calendar : new boolean[] {false, true}) {
+            // 8 replications of 600 time units after a warm-up of 150 (the M/M/1 relaxation time at
+            // λ = 0.7 is 1/(1−√λ)² ≈ 37); 500 servers average out most of the noise
+            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
+                    .lambda(lambda).eventCalendar(calendar).tEnd(750).warmup(150).replications(8).seed(21).build());
+            String tag = calendar ? "calendar " : "fast ";
+            for (int i = 1; i <= 8; i++) {
+                checks.check(tag + "x_" + i, r.tail().get(i), Math.pow(lambda, i), 0);
+            }
+            checks.check(tag + "L", r.meanQueueLength(), lambda / (1 - lambda), 0);
+            checks.check(tag + "W", r.meanResponseTime().orElseThrow(), 1 / (1 - lambda), 0);
+            checks.check(tag + "Wq", r.meanWaitingTime().orElseThrow(), lambda / (1 - lambda), 0);
+        }
+        // 22 checks at 95%: P(Binomial(22, 0.05) > 4) ≈ 1.6%
+        checks.assertAtMostMisses(4);
+    }
+
+    /**
+     * M/G/1 (Pollaczek–Khinchine): L = λ + λ²E[S²]/(2(1−λ)), W_q = λE[S²]/(2(1−λ)), and x_1 = λ,
+     * for uniform(0, 2) service (E[S²] = 4/3) and H2 service with SCV 4 (E[S²] = 5).
+     */
+    @Test
+    void randomRoutingGivesPollaczekKhinchine() {
+        CiChecks checks = new CiChecks();
+        Object[][] cases = {{TestDistributions.uniform02(), 0.7}, {TestDistributions.h2(4), 0.6}};
+        for (Object[] c : cases) {
+            ServiceDistribution g = (ServiceDistribution) c[0];
+            double lambda = (Double) c[1];
+            double s2 = g.moment(2);
+            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
+                    .lambda(lambda).service(g).tEnd(1000).warmup(200).replications(8).seed(22).build());
+            double wq = lambda * s2 / (2 * (1 - lambda));
+            checks.check(g.spec() + " x_1", r.tail().get(1), lambda, 0);
+            checks.check(g.spec() + " L", r.meanQueueLength(), lambda + lambda * wq, 0);
+            checks.check(g.spec() + " Wq", r.meanWaitingTime().orElseThrow(), wq, 0);
+            checks.check(g.spec() + " W", r.meanResponseTime().orElseThrow(), wq + 1, 0);
+        }
+        // 8 checks at 95%: P(Binomial(8, 0.05) > 2) ≈ 0.6%
+        checks.assertAtMostMisses(2);
+    }
+
+    /**
+     * The same laws with solver-core's service distributions (parsed from their command-line
+     * specifications): M/D/1 and M/E_2/1 against Pollaczek–Khinchine, and M/G/∞ with log-normal and
+     * Pareto service against Poisson(λ).
+     */
+    @Test
+    void solverCoreDistributionsGiveTheClassicalLaws() {
+        CiChecks checks = new CiChecks();
+        double lambda = 0.7;
+        for (String spec : new String[] {"det", "erlang:k=2"}) {
+            ServiceDistribution g = ServiceDistributions.parse(spec);
+            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
+                    .lambda(lambda).service(g).tEnd(800).warmup(100).seed(26).build());
+            double wq = lambda * g.moment(2) / (2 * (1 - lambda));
+            checks.check(spec + " L", r.meanQueueLength(), lambda + lambda * wq, 0);
+            checks.check(spec + " Wq", r.meanWaitingTime().orElseThrow(), wq, 0);
+        }
+        double[] poisson = ClosedForms.poissonTail(2, 7);
+        for (String spec : new String[] {"lognormal:scv=4", "pareto:shape=2.5"}) {
+            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
+                    .policy(Policy.RANDOM).servers(300).lambda(2).service(ServiceDistributions.parse(spec)).tEnd(800)
+                    .warmup(100).seed(27).build());
+            for (int i = 1; i <= 6; i++) {
+                checks.check(spec + " x_" + i, r.tail().get(i), poisson[i], 0);
+            }
+        }
+        // 16 checks at 95%: P(Binomial(16, 0.05) > 3) ≈ 0.7%
+        checks.assertAtMostMisses(3);
+    }
+
+    /** M/G/∞ is insensitive: each random pool holds Poisson(λ) tasks, for any service law. */
+    @Test
+    void randomPoolsArePoisson() {
+        double lambda = 3;
+        CiChecks checks = new CiChecks();
+        double[] truth = ClosedForms.poissonTail(lambda, 10);
+        ServiceDistribution[] laws = {null, TestDistributions.uniform02(), TestDistributions.h2(4)};
+        for (ServiceDistribution g : laws) {
+            // one long run, 20 batches of 18 time units (relaxation time ~ the mean service time 1,
+            // up to ~ 1/min rate = 5.8 for the slow phase of H2(4))
+            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
+                    .policy(Policy.RANDOM).servers(300).lambda(lambda).service(g).tEnd(400).warmup(40).seed(23)
+                    .build());
+            String tag = g == null ? "exp " : g.spec() + " ";
+            for (int i = 1; i < truth.length; i++) {
+                checks.check(tag + "x_" + i, r.tail().get(i), truth[i], 0);
+            }
+            checks.check(tag + "L", r.meanQueueLength(), lambda, 0);
+        }
+        // 30 checks at 95%: P(Binomial(30, 0.05) > 5) ≈ 0.8%
+        checks.assertAtMostMisses(5);
+    }
+
+    /** Random loss pools are Erlang loss systems: blocking = Erlang-B(λ, C), insensitive to the service law. */
+    @Test
+    void randomLossPoolsGiveErlangB() {
+        double lambda = 4;
+        int capacity = 5;
+        CiChecks checks = new CiChecks();
+        double[] truth = ClosedForms.truncatedPoissonTail(lambda, capacity);
+        ServiceDistribution[] laws = {null, TestDistributions.h2(4)};
+        for (ServiceDistribution g : laws) {
+            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.LOSS).capacity(capacity)
+                    .policy(Policy.RANDOM).servers(300).lambda(lambda).service(g).tEnd(400).warmup(40).seed(24)
+                    .build());
+            String tag = g == null ? "exp " : g.spec() + " ";
+            checks.check(tag + "blocking", r.blocking().orElseThrow(), ClosedForms.erlangB(lambda, capacity), 0);
+            for (int i = 1; i <= capacity; i++) {
+                checks.check(tag + "x_" + i, r.tail().get(i), truth[i], 0);
+            }
+            checks.require(tag + "no pool above capacity", r.tail().size() <= capacity + 1);
+        }
+        // 12 checks at 95%: P(Binomial(12, 0.05) > 3) ≈ 0.2%
+        checks.assertAtMostMisses(3);
+    }
+
+    /**
+     * Little's law L = λW links the time-averaged number in system and the per-job response times,
+     * which the simulator estimates independently (areas under c_i versus FIFO arrival stamps).
+     * On one sample path L_T − λ_T·W_T is only an edge effect (jobs in system at the ends of the
+     * window), so the difference must be well inside the two intervals combined.
+     */
+    @Test
+    void littlesLawLinksQueueLengthAndResponseTime() {
+        CiChecks checks = new CiChecks();
+        Policy[] policies = {Policy.SQD, Policy.JIQ, Policy.MEMORY};
+        for (Policy p : policies) {
+            for (ServiceDistribution g : new ServiceDistribution[] {null, TestDistributions.h2(4)}) {
+                SimulationResult r = Simulator.run(SimulationScenario.builder().policy(p).servers(200).lambda(0.9)
+                        .service(g).tEnd(1000).warmup(100).seed(25).build());
+                double l = r.meanQueueLength().mean();
+                Estimate w = r.meanResponseTime().orElseThrow();
+                double lambdaHat = r.arrivalRate().mean();
+                double tolerance = r.meanQueueLength().halfWidth() + lambdaHat * w.halfWidth();
+                String tag = p.cliName() + (g == null ? " exp" : " " + g.spec());
+                checks.require(String.format("%s: L = %.5f, lambda W = %.5f, tolerance %.5f", tag, l,
+                        lambdaHat * w.mean(), tolerance), Math.abs(l - lambdaHat * w.mean()) <= tolerance);
+                // and the measured arrival rate is λ
+                checks.check(tag + " arrival rate", r.arrivalRate(), 0.9, 0);
+            }
+        }
+        // 6 interval checks at 95%: P(Binomial(6, 0.05) > 2) ≈ 0.2%
+        checks.assertAtMostMisses(2);
+    }
+}

@@ -1,0 +1,56 @@
+package org.mflb.simulation;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The simulated dispatchers against the exact stationary law of systems of three servers or pools
+ * ({@link SmallSystemChain}), where every policy — including the 1/N difference between sampling d
+ * distinct servers or with replacement — is visible and exactly computable.
+ */
+class FiniteSystemExactTest {
+
+    /** Exact chain vs one long run (20 batch means of 4 500 time units, ≫ the relaxation time). */
+    private static void compare(CiChecks checks, String name, SystemKind system, Policy policy, Sampling sampling,
+            double lambda, int capacity, int chainCap, int levels) {
+        int n = 3;
+        long t0 = System.nanoTime();
+        SmallSystemChain exact = new SmallSystemChain(n, lambda, system.isQueue(), chainCap, policy, 2,
+                sampling == Sampling.DISTINCT);
+        SimulationScenario.Builder b = SimulationScenario.builder().system(system).policy(policy).d(2)
+                .sampling(sampling).servers(n).lambda(lambda).tEnd(100_000).warmup(10_000).seed(11).threads(1);
+        if (system == SystemKind.LOSS) {
+            b.capacity(capacity);
+        }
+        long t1 = System.nanoTime();
+        SimulationResult r = Simulator.run(b.build());
+        if (System.getenv("MFLB_TEST_VERBOSE") != null) {
+            System.out.printf("%s: chain %.2f s, simulation %.2f s (%d events)%n", name, (t1 - t0) * 1e-9,
+                    r.wallSeconds(), r.events());
+        }
+        for (int i = 1; i <= levels; i++) {
+            checks.check(name + " x_" + i, r.tail().get(i), exact.tail[i], 0);
+        }
+        if (system == SystemKind.LOSS) {
+            checks.check(name + " blocking", r.blocking().orElseThrow(), exact.blocking, 0);
+        }
+    }
+
+    @Test
+    void policiesMatchExactChainsAtNEquals3() {
+        CiChecks checks = new CiChecks();
+        // queues, λ = 0.6, chain capped at 22 jobs per server: these policies' tails fall at least
+        // geometrically with ratio ≤ 0.45 per level (x_4/x_3 above), so the truncated mass is < 1e-7
+        compare(checks, "SQ(2) distinct", SystemKind.SUPERMARKET, Policy.SQD, Sampling.DISTINCT, 0.6, 0, 22, 4);
+        compare(checks, "SQ(2) replacement", SystemKind.SUPERMARKET, Policy.SQD, Sampling.REPLACEMENT, 0.6, 0, 22, 4);
+        compare(checks, "JSQ", SystemKind.SUPERMARKET, Policy.JSQ, Sampling.DISTINCT, 0.6, 0, 22, 4);
+        compare(checks, "JIQ", SystemKind.SUPERMARKET, Policy.JIQ, Sampling.DISTINCT, 0.6, 0, 22, 4);
+        // infinite-server pools, λ = 2, capped at 16 tasks per pool: P(Poisson(2) ≥ 16) ≈ 1e-9
+        compare(checks, "pools SQ(2)", SystemKind.POOLS, Policy.SQD, Sampling.DISTINCT, 2, 0, 16, 4);
+        compare(checks, "pools JSQ", SystemKind.POOLS, Policy.JSQ, Sampling.DISTINCT, 2, 0, 16, 4);
+        // loss pools with capacity 3: the chain's cap is the capacity, so it is exact
+        compare(checks, "loss SQ(2) C=3", SystemKind.LOSS, Policy.SQD, Sampling.DISTINCT, 2, 3, 3, 3);
+        compare(checks, "loss JSQ C=3", SystemKind.LOSS, Policy.JSQ, Sampling.DISTINCT, 2, 3, 3, 3);
+        // 8 scenarios, 30 checks at 95%: P(Binomial(30, 0.05) > 5) ≈ 0.8%
+        checks.assertAtMostMisses(5);
+    }
+}

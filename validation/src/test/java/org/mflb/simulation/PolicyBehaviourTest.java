@@ -1,0 +1,117 @@
+package org.mflb.simulation;
+
+import org.junit.jupiter.api.Test;
+import org.mflb.core.distribution.ServiceDistribution;
+
+/**
+ * Large-N behaviour of the policies against their known limits (MODELS.md §1–2) and against exact
+ * finite-N identities: x_1 = λ for every policy in single-server queues (the fraction of busy
+ * servers equals the load), and a mean of λ tasks per pool for every non-blocking policy (the
+ * pools together form one M/G/∞ system).
+ */
+class PolicyBehaviourTest {
+
+    /**
+     * SQ(2), N = 1000, λ = 0.9 against the fluid fixed point x_i = λ^(2^i − 1) (computed here, not
+     * by the fluid module). The simulation carries an O(1/N) bias: on long runs (8 × 2 700 time
+     * units, 43·10⁶ events) it measured below 1.5/N per coordinate for both sampling modes, so the
+     * slack is 2/N.
+     */
+    @Test
+    void powerOfTwoApproachesItsFluidFixedPoint() {
+        int n = 1000;
+        double lambda = 0.9;
+        CiChecks checks = new CiChecks();
+        for (Sampling sampling : Sampling.values()) {
+            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).d(2).sampling(sampling)
+                    .servers(n).lambda(lambda).tEnd(2200).warmup(200).seed(31).build());
+            checks.check(sampling.cliName() + " x_1 (exact)", r.tail().get(1), lambda, 0);
+            for (int i = 2; i <= 6; i++) {
+                checks.check(sampling.cliName() + " x_" + i, r.tail().get(i), Math.pow(lambda, Math.pow(2, i) - 1),
+                        2.0 / n);
+            }
+        }
+        // 12 checks at (at least) 95%: P(Binomial(12, 0.05) > 2) ≈ 2%
+        checks.assertAtMostMisses(2);
+    }
+
+    /**
+     * JSQ keeps queues within one job of each other almost always: at N = 100, λ = 0.9 (Halfin–Whitt
+     * scaling, β = (1−λ)√N = 1) the fraction of queues with ≥ 2 jobs is O(1/√N) and queues of 3 are
+     * practically absent, while SQ(2) at the same N has most queues at ≥ 2.
+     */
+    @Test
+    void joinShortestQueueBalancesQueues() {
+        CiChecks checks = new CiChecks();
+        SimulationResult jsq = Simulator.run(SimulationScenario.builder().policy(Policy.JSQ).servers(100).lambda(0.9)
+                .tEnd(3000).warmup(300).seed(32).build());
+        checks.check("JSQ x_1 (exact)", jsq.tail().get(1), 0.9, 0);
+        double x2 = jsq.tail().get(2).mean();
+        double x3 = jsq.tail().get(3).mean();
+        checks.require("JSQ x_2 = " + x2 + " <= 0.1", x2 <= 0.1);
+        checks.require("JSQ x_3 = " + x3 + " <= 1e-3", x3 <= 1e-3);
+        SimulationResult sq2 = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).servers(100).lambda(0.9)
+                .tEnd(1000).warmup(100).seed(32).build());
+        checks.require("SQ(2) x_2 = " + sq2.tail().get(2).mean() + " >= 5 JSQ x_2",
+                sq2.tail().get(2).mean() >= 5 * x2);
+        // 1 interval check: no miss allowed (P = 5%) would be too strict, allow 1
+        checks.assertAtMostMisses(1);
+    }
+
+    /**
+     * JIQ and SQ(d) with memory below 1 − 1/d send (almost) every job to an idle server in large
+     * systems (Anselmi–Dufour: optimal iff λ < 1 − 1/d); above it, memory bounds queue lengths by
+     * −ln(1−λ)/ln(1+λd) (2.24 for λ = 0.9, d = 2: no queue above 3).
+     */
+    @Test
+    void idleAssignmentAndMemoryLimits() {
+        CiChecks checks = new CiChecks();
+        for (Policy p : new Policy[] {Policy.JIQ, Policy.MEMORY}) {
+            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(p).d(2).servers(1000).lambda(0.4)
+                    .tEnd(200).warmup(20).seed(33).build());
+            checks.check(p.cliName() + " x_1 (exact)", r.tail().get(1), 0.4, 0);
+            checks.require(p.cliName() + " idle fraction " + r.idleArrivalFraction().mean() + " >= 0.999",
+                    r.idleArrivalFraction().mean() >= 0.999);
+            checks.require(p.cliName() + " x_2 " + r.tail().get(2).mean() + " <= 1e-3", r.tail().get(2).mean() <= 1e-3);
+        }
+        SimulationResult mem = Simulator.run(SimulationScenario.builder().policy(Policy.MEMORY).d(2).servers(1000)
+                .lambda(0.9).tEnd(300).warmup(50).seed(34).build());
+        SimulationResult sq2 = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).d(2).servers(1000)
+                .lambda(0.9).tEnd(300).warmup(50).seed(34).build());
+        checks.check("memory x_1 (exact)", mem.tail().get(1), 0.9, 0);
+        checks.require("memory x_4 = " + mem.tail().get(4).mean() + " <= 1e-4", mem.tail().get(4).mean() <= 1e-4);
+        checks.require("memory x_3 " + mem.tail().get(3).mean() + " < SQ(2) x_3 " + sq2.tail().get(3).mean(),
+                mem.tail().get(3).mean() < sq2.tail().get(3).mean());
+        // 3 interval checks: allow 1 miss (P(Binomial(3, 0.05) > 1) ≈ 0.7%)
+        checks.assertAtMostMisses(1);
+    }
+
+    /**
+     * Pools, n = 500, λ = 10.5: JSQ keeps every pool at 10 or 11 tasks (the balanced state q*,
+     * MODELS.md §2) while SQ(2) spreads them; every non-blocking policy has mean λ tasks per pool,
+     * also with non-exponential service (M/G/∞ overall).
+     */
+    @Test
+    void poolPoliciesBalanceAndConserveMass() {
+        CiChecks checks = new CiChecks();
+        double lambda = 10.5;
+        SimulationResult jsq = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.JSQ)
+                .servers(500).lambda(lambda).tEnd(60).warmup(10).seed(35).build());
+        checks.require("JSQ q_10 = " + jsq.tail().get(10).mean() + " >= 0.99", jsq.tail().get(10).mean() >= 0.99);
+        checks.require("JSQ q_12 = " + jsq.tail().get(12).mean() + " <= 0.01", jsq.tail().get(12).mean() <= 0.01);
+        SimulationResult sq2 = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.SQD)
+                .servers(500).lambda(lambda).tEnd(60).warmup(10).seed(35).build());
+        checks.require("SQ(2) q_12 = " + sq2.tail().get(12).mean() + " >= 0.1", sq2.tail().get(12).mean() >= 0.1);
+        checks.require("SQ(2) q_9 = " + sq2.tail().get(9).mean() + " <= 0.99", sq2.tail().get(9).mean() <= 0.99);
+        for (Policy p : new Policy[] {Policy.RANDOM, Policy.SQD, Policy.JSQ, Policy.JIQ}) {
+            for (ServiceDistribution g : new ServiceDistribution[] {null, TestDistributions.uniform02()}) {
+                SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(p)
+                        .servers(200).lambda(2.5).service(g).tEnd(200).warmup(20).seed(36).build());
+                checks.check(p.cliName() + (g == null ? " exp" : " " + g.spec()) + " mean tasks", r.meanQueueLength(),
+                        2.5, 0);
+            }
+        }
+        // 8 interval checks: P(Binomial(8, 0.05) > 2) ≈ 0.6%
+        checks.assertAtMostMisses(2);
+    }
+}

@@ -1,0 +1,75 @@
+package org.mflb.simulation.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** The sorted-permutation invariants of {@link LevelSets}, checked against brute force after random moves. */
+class LevelSetsTest {
+
+    @Test
+    void invariantsHoldUnderRandomMoves() {
+        SplittableRandom r = new SplittableRandom(7);
+        int n = 37;
+        int[] init = new int[n];
+        for (int s = 0; s < n; s++) {
+            init[s] = r.nextInt(4);
+        }
+        LevelSets ls = new LevelSets(init);
+        int[] level = init.clone();
+        check(ls, level);
+        for (int step = 0; step < 20_000; step++) {
+            int s = r.nextInt(n);
+            if (level[s] > 0 && r.nextInt(3) == 0) {
+                ls.down(s);
+                level[s]--;
+            } else {
+                ls.up(s); // drifts upwards, so the level array must grow past its initial 64 levels
+                level[s]++;
+            }
+            if (step % 97 == 0) {
+                int target = level[s] == 0 ? 0 : r.nextInt(level[s] + 1);
+                ls.lowerTo(s, target);
+                level[s] = target;
+            }
+            check(ls, level);
+        }
+        int max = 0;
+        for (int l : level) {
+            max = Math.max(max, l);
+        }
+        assertTrue(max > 64, "test should exercise growth of the level array, max = " + max);
+    }
+
+    private static void check(LevelSets ls, int[] level) {
+        int n = level.length;
+        int max = 0;
+        for (int s = 0; s < n; s++) {
+            assertEquals(level[s], ls.level(s));
+            max = Math.max(max, level[s]);
+        }
+        assertTrue(ls.highestLevel() >= max);
+        for (int i = 0; i <= max + 1; i++) {
+            int c = 0;
+            for (int l : level) {
+                if (l >= i) {
+                    c++;
+                }
+            }
+            assertEquals(c, ls.countAtLeast(i), "c_" + i);
+        }
+        // sorted order, and a permutation
+        boolean[] seen = new boolean[n];
+        for (int p = 0; p < n; p++) {
+            int s = ls.serverAt(p);
+            assertTrue(!seen[s]);
+            seen[s] = true;
+            if (p > 0) {
+                assertTrue(level[ls.serverAt(p - 1)] <= level[s], "order not sorted at " + p);
+            }
+        }
+    }
+}
