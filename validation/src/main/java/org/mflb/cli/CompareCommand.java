@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
@@ -135,37 +134,19 @@ public final class CompareCommand implements Callable<Integer> {
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance, servers);
+        print(title, checks, sim, tolerance);
         return 0;
     }
 
-    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            int servers) {
+    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance) {
         PrintWriter out = spec.commandLine().getOut();
-        double maxError = checks.stream().mapToDouble(Check::error).max().orElse(0);
-        double maxUnits = checks.stream().filter(c -> c.halfWidth() > 0).mapToDouble(Check::errorInHalfWidths).max()
-                .orElse(0);
-        long failed = checks.stream().filter(c -> !c.passed()).count();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
             json.put("title", title);
-            json.put("maxError", maxError);
-            Printer.put(json, "maxErrorInHalfWidths", maxUnits);
-            json.put("checks", checks.size());
-            json.put("failed", failed);
             json.put("tolerance", tolerance.toString());
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
-            ArrayNode rows = json.putArray("rows");
-            for (Check c : checks) {
-                ObjectNode row = rows.addObject();
-                row.put("quantity", c.quantity());
-                row.put("predicted", c.predicted());
-                row.put("simulated", c.simulated());
-                row.set("ci95", Printer.array(new double[] {c.ci95Low(), c.ci95High()}));
-                row.put("error", c.error());
-                row.put("passed", c.passed());
-            }
+            json.setAll(CheckPrinter.json(checks));
             if (plot != null) {
                 json.put("plot", plot.toString());
             }
@@ -177,18 +158,7 @@ public final class CompareCommand implements Callable<Integer> {
                 replications, sim.events(), sim.eventsPerSecond()));
         out.println("  tolerance per check: " + tolerance);
         out.println();
-        Printer.Table table = new Printer.Table("quantity", "predicted", "simulated", "95% CI", "error", "err/half-width",
-                "result");
-        for (Check c : checks) {
-            table.row(c.quantity(), Printer.number(c.predicted()), Printer.number(c.simulated()),
-                    "[" + Printer.number(c.ci95Low()) + ", " + Printer.number(c.ci95High()) + "]",
-                    Printer.number(c.error()), String.format(Locale.ROOT, "%.2f", c.errorInHalfWidths()),
-                    c.passed() ? "ok" : "FAIL");
-        }
-        table.print(out);
-        out.println();
-        out.println(String.format(Locale.ROOT, "max error %s (%.2f CI half-widths); %d of %d checks within tolerance",
-                Printer.number(maxError), maxUnits, checks.size() - failed, checks.size()));
+        CheckPrinter.table(out, checks);
         if (plot != null) {
             out.println("figure: " + plot);
         }

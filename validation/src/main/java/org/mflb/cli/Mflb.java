@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
             PdeCommand.class,
             CompareCommand.class,
             ValidateCommand.class,
+            DiffusionCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class})
 public final class Mflb implements Runnable {

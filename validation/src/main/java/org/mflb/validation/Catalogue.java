@@ -79,6 +79,10 @@ public final class Catalogue {
                         + "same time-varying rate.",
                 FluidModel.of(queues, PowerOfD.withReplacement(2), t -> 0.7 + 0.25 * Math.sin(t / 2)), 1000,
                 new int[] {10, 40}, new double[] {30, 60}, InitialState.empty(), 2, fluid(1000)));
+        list.add(RefinedVersusSimulation.meanVersusN("refined-vs-n", "Refined mean field vs N: SQ(2), lambda = 0.9",
+                FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), new int[] {10, 20, 50}));
+        list.add(RefinedVersusSimulation.covariance("diffusion-sq2", "Linear-noise covariance: SQ(2), lambda = 0.9",
+                FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, 5));
         return list;
     }
 }

@@ -1,0 +1,87 @@
+package org.mflb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.mflb.core.MflbException;
+import org.mflb.validation.RefinedVersusSimulation;
+import org.mflb.validation.ScenarioOutcome;
+import org.mflb.validation.ValidationContext;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code mflb diffusion}: the linear-noise covariance against simulated fluctuations. */
+@Command(name = "diffusion", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Diffusion (Ornstein-Uhlenbeck, linear-noise) approximation against simulation: the stationary"
+                + " covariance W of the Lyapunov equation A W + W A^T + Q = 0 next to the simulated N Cov(x_i, x_j)"
+                + " of the first levels, with a plot of the variances.",
+            "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction)."})
+public final class DiffusionCommand implements Callable<Integer> {
+
+    @Mixin
+    ModelOptions model;
+
+    @Option(names = "--levels", defaultValue = "5", paramLabel = "K",
+            description = "Tail levels x_1..x_K compared (default: ${DEFAULT-VALUE}).")
+    int levels;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all processors).")
+    Integer threads;
+
+    @Option(names = "--long", description = "Longer simulation (16 replications of 20000 time units instead of 8 of 4000).")
+    boolean longRun;
+
+    @Option(names = "--plot", paramLabel = "FILE.png", defaultValue = "diffusion.png",
+            description = "Figure of the variances (default: ${DEFAULT-VALUE}).")
+    Path plot;
+
+    @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (format == OutputFormat.csv) {
+            throw MflbException.invalid("format", "csv", "json or table for diffusion");
+        }
+        if (model.n == null) {
+            throw MflbException.invalid("n", "missing", "given (the number of servers of the simulated system)");
+        }
+        String name = plot.getFileName().toString();
+        if (!name.endsWith(".png")) {
+            throw MflbException.invalid("plot", plot, "a file name ending in .png");
+        }
+        String id = name.substring(0, name.length() - 4);
+        Path dir = plot.toAbsolutePath().getParent();
+        ValidationContext context = new ValidationContext(dir, longRun, seed,
+                threads != null ? threads : Runtime.getRuntime().availableProcessors());
+        ScenarioOutcome outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
+                model.fluidModel(), model.n, levels).run(context);
+        PrintWriter out = spec.commandLine().getOut();
+        if (format == OutputFormat.json) {
+            ObjectNode json = CheckPrinter.json(outcome.checks());
+            json.put("plot", plot.toString());
+            Printer.printJson(out, json);
+        } else {
+            out.println(outcome.description());
+            out.println();
+            CheckPrinter.table(out, outcome.checks());
+            out.println(String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds()));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,161 @@
+package org.mflb.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.ejml.data.DMatrixRMaj;
+import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidModel;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.MatrixEstimate;
+import org.mflb.simulation.Sampling;
+import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.Simulator;
+import org.mflb.validation.plot.Figure;
+
+/**
+ * Finite-{@code N} corrections against the simulator: the refined mean field {@code π + V/N} and
+ * its second order {@code π + V/N + A/N²} for the mean queue length at several {@code N}
+ * (Gast–Van Houdt; Gast–Bortolussi–Tribastone), and the linear-noise covariance {@code W} against
+ * the simulated {@code N·Cov(X^N)}. The simulated SQ(d) samples with replacement, the model the
+ * expansion is computed for.
+ */
+public final class RefinedVersusSimulation {
+
+    private RefinedVersusSimulation() {
+    }
+
+    /**
+     * Mean queue length at each {@code N}: mean field, order 1 and order 2 against the simulation.
+     * The order-2 prediction must lie within {@code 3} CI half-widths plus {@code 3/N³}; the
+     * order-1 one within {@code 3} half-widths plus {@code c₂/N²} with {@code c₂} the computed
+     * second-order coefficient (its own neglected term) times 1.5.
+     */
+    public static ValidationScenario meanVersusN(String id, String title, FluidModel fluid, int[] sizes) {
+        return new ValidationScenario() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public String title() {
+                return title;
+            }
+
+            @Override
+            public ScenarioOutcome run(ValidationContext context) {
+                long start = System.nanoTime();
+                FluidFixedPoint fp = fluid.fixedPoint();
+                SteadyStateExpansion expansion = new RefinedMeanField(2).steadyState(fp.model(), fp.levels());
+                double c2 = expansion.meanTotal(1, 2) - expansion.meanTotal(1, 1);
+                List<Check> checks = new ArrayList<>();
+                double[] ns = new double[sizes.length];
+                double[][] lines = new double[3][sizes.length];
+                double[] sim = new double[sizes.length];
+                double[] half = new double[sizes.length];
+                long events = 0;
+                for (int k = 0; k < sizes.length; k++) {
+                    int n = sizes[k];
+                    SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(Sampling.REPLACEMENT)
+                            .tEnd(context.pick(20_000.0, 100_000.0) * Math.max(1, 100.0 / n) / 10)
+                            .replications(context.pick(8, 16)).seed(context.seed() ^ (31L * n + id.hashCode()))
+                            .threads(context.threads()).build());
+                    events += r.events();
+                    Estimate q = r.meanQueueLength();
+                    ns[k] = n;
+                    sim[k] = q.mean();
+                    half[k] = q.halfWidth();
+                    for (int order = 0; order <= 2; order++) {
+                        lines[order][k] = expansion.meanTotal(n, order);
+                    }
+                    checks.add(new Check("E[Q], refined order 2, N = " + n, lines[2][k], q.mean(), q.ci95Low(),
+                            q.ci95High(), 3 * q.halfWidth() + 3.0 / ((double) n * n * n)));
+                    checks.add(new Check("E[Q], refined order 1, N = " + n, lines[1][k], q.mean(), q.ci95Low(),
+                            q.ci95High(), 3 * q.halfWidth() + 1.5 * Math.abs(c2) / ((double) n * n)));
+                }
+                Figure figure = Figure.of(title, "N (servers)", "mean queue length E[Q]")
+                        .line("mean field", 0, ns, lines[0]).line("refined, 1/N", 1, ns, lines[1])
+                        .line("refined, 1/N^2", 2, ns, lines[2]).points("simulation (95% CI)", 3, ns, sim, half);
+                figure.chart().getStyler().setXAxisLogarithmic(true);
+                figure.save(context.figure(id));
+                String description = String.format(Locale.ROOT,
+                        "Mean queue length of %s at lambda = %s for N = %s: mean field pi, refined pi + V/N and "
+                                + "pi + V/N + A/N^2 (A: 1/N^2 coefficient %.4f) against simulations that sample "
+                                + "with replacement (the model the expansion is for); %,d simulated events. "
+                                + "Tolerances: order 2 within 3 CI half-widths + 3/N^3; order 1 within 3 half-widths "
+                                + "+ 1.5|A|/N^2 (its own neglected term).",
+                        fluid, fluid.arrivalRate().at(0), java.util.Arrays.toString(sizes), c2, events);
+                return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                        (System.nanoTime() - start) * 1e-9);
+            }
+        };
+    }
+
+    /**
+     * The linear-noise covariance {@code W} (Lyapunov equation {@code AW + WAᵀ + Q = 0}) against the
+     * simulated {@code N·Cov(X^N)} for the first levels; tolerance {@code 3} CI half-widths plus
+     * {@code 10/N} of the covariance's scale (its {@code O(1/N)} correction).
+     */
+    public static ValidationScenario covariance(String id, String title, FluidModel fluid, int n, int levels) {
+        return new ValidationScenario() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public String title() {
+                return title;
+            }
+
+            @Override
+            public ScenarioOutcome run(ValidationContext context) {
+                long start = System.nanoTime();
+                FluidFixedPoint fp = fluid.fixedPoint();
+                SteadyStateExpansion expansion = new RefinedMeanField(1).steadyState(fp.model(), fp.levels());
+                DMatrixRMaj w = expansion.covarianceTerm();
+                SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(Sampling.REPLACEMENT)
+                        .tEnd(context.pick(4000.0, 20000.0)).replications(context.pick(8, 16))
+                        .covarianceLevels(levels).seed(context.seed() ^ id.hashCode()).threads(context.threads())
+                        .build());
+                MatrixEstimate cov = r.covariance().orElseThrow();
+                List<Check> checks = new ArrayList<>();
+                double scale = 0;
+                for (int i = 0; i < levels; i++) {
+                    scale = Math.max(scale, Math.abs(w.get(i, i)));
+                }
+                double[] diagonalLevels = new double[levels];
+                double[] predicted = new double[levels];
+                double[] simulated = new double[levels];
+                double[] half = new double[levels];
+                for (int i = 0; i < levels; i++) {
+                    for (int j = i; j < levels; j++) {
+                        Estimate e = cov.get(i, j);
+                        checks.add(new Check("N Cov(x_" + (i + 1) + ", x_" + (j + 1) + ")", w.get(i, j), e.mean(),
+                                e.ci95Low(), e.ci95High(), 3 * e.halfWidth() + 10.0 * scale / n));
+                    }
+                    diagonalLevels[i] = i + 1;
+                    predicted[i] = w.get(i, i);
+                    simulated[i] = cov.get(i, i).mean();
+                    half[i] = cov.get(i, i).halfWidth();
+                }
+                Figure.of(title + " (N = " + n + ")", "level i", "N Var(x_i)")
+                        .line("linear noise W_ii", 0, diagonalLevels, predicted)
+                        .points("simulation (95% CI)", 1, diagonalLevels, simulated, half).save(context.figure(id));
+                String description = String.format(Locale.ROOT,
+                        "Stationary fluctuations of %s at lambda = %s: the Ornstein-Uhlenbeck (linear-noise) "
+                                + "covariance W from the Lyapunov equation A W + W A^T + Q = 0 (Bartels-Stewart) "
+                                + "against the simulated N Cov(x_i, x_j) at N = %d (time-averaged, %,d events). "
+                                + "Tolerance: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction).",
+                        fluid, fluid.arrivalRate().at(0), n, r.events());
+                return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                        (System.nanoTime() - start) * 1e-9);
+            }
+        };
+    }
+}
