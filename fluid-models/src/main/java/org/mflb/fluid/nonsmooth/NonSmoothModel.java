@@ -202,9 +202,16 @@ public final class NonSmoothModel {
         PiecewiseSmoothSolver solver = new PiecewiseSmoothSolver(integrator);
         while (true) {
             double[] x0 = start != null ? TailVectors.resize(start, levels) : initial.levels(levels);
-            SwitchedTransient result = new SwitchedTransient(this,
-                    solver.solve(policy, lambda, departureRates(levels), x0, grid));
-            if (!truncation.isAutomatic() || result.cutOffMass() <= truncation.tolerance()) {
+            SwitchedTransient result;
+            try {
+                result = new SwitchedTransient(this, solver.solve(policy, lambda, departureRates(levels), x0, grid));
+            } catch (MflbException e) {
+                if (e.kind() != ErrorKind.TRUNCATION || !truncation.isAutomatic()) {
+                    throw e;
+                }
+                result = null; // the solution reached the last levels kept: more levels
+            }
+            if (result != null && (!truncation.isAutomatic() || result.cutOffMass() <= truncation.tolerance())) {
                 return result;
             }
             if (2L * levels > 100_000) {

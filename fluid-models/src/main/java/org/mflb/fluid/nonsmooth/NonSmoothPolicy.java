@@ -4,54 +4,53 @@ import org.mflb.core.Require;
 
 /**
  * A dispatching policy whose fluid limit is piecewise smooth (MODELS.md §3): which smooth piece
- * ({@link Regime}) is in force, which switching surfaces end it, and which piece follows. Switching
- * functions are negative while the piece is valid; the piece ends when one of them reaches 0 from
- * below. The solver ({@link PiecewiseSmoothSolver}) locates these crossings with Hipparchus event
- * detection; no switch is ever smoothed.
+ * ({@link Regime}) is in force at a state, which {@link Regime.Surface surfaces} end each piece,
+ * and which piece follows. The solver ({@link PiecewiseSmoothSolver}) locates the crossings with
+ * Hipparchus event detection; no switch is ever smoothed.
  */
-public interface NonSmoothPolicy {
+public sealed interface NonSmoothPolicy permits ThresholdPolicy, JoinShortestQueue, AdaptiveThreshold {
 
-    /** A state coordinate within this distance of 1 counts as lying on the surface {@code x_j = 1}. */
-    double ON_SURFACE = 1e-10;
+    /**
+     * A level within this distance of 1 counts as lying on the surface {@code x_j = 1}, and a deficit
+     * below this as filled: the mass moved by pinning such levels at 1 is at most this much per level.
+     * It is what lets a solution that approaches a surface only asymptotically (at integer {@code λ})
+     * reach it, and is far below the integration error.
+     */
+    double ON_SURFACE = 1e-14;
 
     /**
      * Chooses the piece in force at a state that may lie on a switching surface, and pins its levels.
      *
      * @param lambda {@code λ(t)}
      * @param mu departure rates {@code μ_j} at {@code mu[j−1]}; not modified
-     * @param x tail vector; modified (levels within {@link #ON_SURFACE} of 1 are set to 1)
+     * @param x tail vector; modified (leading levels within {@link #ON_SURFACE} of 1 are set to 1)
      * @return the piece in force
      */
     Regime initialRegime(double lambda, double[] mu, double[] x);
 
-    /** @return the number of switching functions of {@code regime} */
-    int surfaces(Regime regime);
+    /** @return the surfaces that end {@code regime} */
+    Regime.Surface[] surfaces(Regime regime);
 
     /**
-     * @param regime the piece in force
-     * @param k surface index, {@code 0 ≤ k < surfaces(regime)}
-     * @param lambda {@code λ(t)}
-     * @param mu departure rates
-     * @param x state
-     * @return the switching function, negative while {@code regime} is valid
-     */
-    double switchingFunction(Regime regime, int k, double lambda, double[] mu, double[] x);
-
-    /**
-     * The piece that follows when surface {@code k} is crossed.
+     * The piece that follows when {@code surface} is reached.
      *
      * @param regime the piece that ends
-     * @param k the surface crossed
+     * @param surface the surface reached
      * @param lambda {@code λ(t)}
      * @param mu departure rates
-     * @param x state at the crossing; modified (the new piece's levels are pinned)
+     * @param x state at the crossing; modified (the levels on the surface, and those the new piece pins, are set to 1)
      * @return the next piece
      */
-    Regime next(Regime regime, int k, double lambda, double[] mu, double[] x);
+    Regime next(Regime regime, Regime.Surface surface, double lambda, double[] mu, double[] x);
 
-    /** @return whether the threshold of the regime changes over time (the self-learning threshold) */
+    /** @return whether the threshold changes over time (the self-learning threshold) */
     default boolean isAdaptive() {
         return false;
+    }
+
+    /** @return {@code α}, the level of {@code x_ℓ} at which a learning threshold drops; NaN for static policies */
+    default double dropLevel() {
+        return Double.NaN;
     }
 
     /** @return a short name, e.g. {@code threshold(2)} */
@@ -89,5 +88,12 @@ public interface NonSmoothPolicy {
             m++;
         }
         return m;
+    }
+
+    /** Sets levels {@code 1..m} to 1. */
+    static void pinLevels(double[] x, int m) {
+        for (int j = 0; j < m && j < x.length; j++) {
+            x[j] = 1.0;
+        }
     }
 }

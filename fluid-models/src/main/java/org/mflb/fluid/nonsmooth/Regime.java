@@ -21,9 +21,10 @@ package org.mflb.fluid.nonsmooth;
  * {@code m = 1}): {@code x_m} is held at 1 the same way and the excess is routed uniformly at random,
  * {@code λ p_j = r (x_{j−1} − x_j)} for {@code j ≥ m+1}.</li>
  * </ul>
- * A piece is valid while its excess {@code r ≥ 0} (the {@code p}'s lie in [0, 1]); the
- * {@link NonSmoothPolicy} says which surface ends it and which piece follows. In every piece the
- * arrivals sum to {@code λ}, so for pools the total mass {@code u = Σ x_j} obeys {@code du/dt = λ − u}.
+ * A sliding piece is valid while its excess {@code r ≥ 0} (the {@code p}'s lie in [0, 1]); the
+ * {@link NonSmoothPolicy} says which {@link Surface} ends a piece and which piece follows. In every
+ * piece the arrivals sum to {@code λ}, so for pools the total mass {@code u = Σ x_j} obeys
+ * {@code du/dt = λ − u}.
  *
  * @param kind the kind of piece
  * @param threshold the threshold {@code ℓ} (for JSQ: the minimum level {@code m})
@@ -41,23 +42,24 @@ public record Regime(Kind kind, int threshold, int pinned) {
         ABOVE_LEVEL
     }
 
+    /**
+     * The surfaces that end a piece. A level within {@link NonSmoothPolicy#ON_SURFACE} of 1 counts as
+     * lying on its surface (the mass moved by setting it to 1 is at most that much).
+     */
+    public enum Surface {
+        /** Sliding piece: the first free level {@code x_{m+1}} reaches 1. */
+        LEVEL_FULL,
+        /** Sliding piece: the excess {@code r} turns negative (departures from level {@code m} exceed {@code λ}). */
+        EXCESS_NEGATIVE,
+        /** Regime (a): the deficit {@code Σ_{i≤ℓ}(1 − x_i)} reaches 0, i.e. {@code x_ℓ} reaches 1. */
+        FILLED,
+        /** Regime (a) of the learning threshold: {@code x_ℓ} falls to {@code α} and {@code ℓ} drops by 1. */
+        THRESHOLD_DROP
+    }
+
     /** @return regime (a) of threshold {@code ℓ ≥ 1} */
     public static Regime below(int ell) {
         return new Regime(Kind.BELOW_THRESHOLD, ell, 0);
-    }
-
-    /**
-     * @return piece (a) of threshold {@code ℓ ≥ 2} collapsed onto {@code x_{ℓ−1} = 1}: the lower gaps have
-     *         relaxed, arrivals refill level {@code ℓ−1} and the rest joins servers with {@code ℓ−1} jobs
-     *         (see {@link ThresholdPolicy#reopening})
-     */
-    public static Regime collapsed(int ell) {
-        return new Regime(Kind.AT_LEVEL, ell, ell - 1);
-    }
-
-    /** @return whether this is the collapsed form of piece (a) */
-    public boolean isCollapsed() {
-        return kind == Kind.AT_LEVEL && pinned == threshold - 1;
     }
 
     /** @return regime (b) of threshold {@code ℓ} (sliding on {@code x_ℓ = 1}; nothing pinned if {@code ℓ = 0}) */
@@ -70,6 +72,11 @@ public record Regime(Kind kind, int threshold, int pinned) {
         return new Regime(Kind.ABOVE_LEVEL, ell, ell + 1);
     }
 
+    /** @return whether the piece slides on {@code x_m = 1} (regimes (b) and (c)) */
+    public boolean isSliding() {
+        return kind != Kind.BELOW_THRESHOLD;
+    }
+
     /**
      * @param x tail vector {@code (x_1..x_K)}
      * @param level level {@code j ≥ 0}
@@ -80,9 +87,34 @@ public record Regime(Kind kind, int threshold, int pinned) {
     }
 
     /**
-     * The drift of this piece.
+     * The excess of a sliding piece on {@code x_m = 1}.
      *
-     * @param lambda arrival rate {@code λ(t)}
+     * @param m pinned levels
+     * @param lambda {@code λ(t)}
+     * @param mu departure rates, {@code mu[j−1] = μ_j}
+     * @param nextLevel {@code x_{m+1}}
+     * @return {@code r = λ − μ_m (1 − x_{m+1})} ({@code λ} if {@code m = 0}): the arrival rate left after
+     *         refilling level {@code m}; the piece is valid while {@code r ≥ 0}
+     */
+    static double excess(int m, double lambda, double[] mu, double nextLevel) {
+        return m == 0 ? lambda : lambda - mu[m - 1] * (1.0 - nextLevel);
+    }
+
+    /**
+     * Tolerance on the sign of the excess: a sliding piece is left when {@code r < −margin}. The margin
+     * {@code 1e-13 (1 + λ)}, far below the integration error, keeps a state where {@code r ≡ 0} (the
+     * balanced state at integer {@code λ}, which lies on the surface) from leaving and re-entering the
+     * piece again and again.
+     */
+    static double margin(double lambda) {
+        return 1e-13 * (1 + lambda);
+    }
+
+    /**
+     * The drift of this piece on the full tail vector (used for residuals; the solver integrates
+     * each piece in its own coordinates, see {@link PiecewiseSmoothSolver}).
+     *
+     * @param lambda arrival rate {@code λ}
      * @param mu {@code mu[j−1]} = departure rate {@code μ_j}; not modified
      * @param x tail vector {@code (x_1..x_K)}; not modified
      * @param f the drift; modified
@@ -94,50 +126,23 @@ public record Regime(Kind kind, int threshold, int pinned) {
         }
         switch (kind) {
             case BELOW_THRESHOLD -> {
-                double total = 0;
+                double s = 1.0 - level(x, threshold);
                 for (int j = 1; j <= threshold; j++) {
-                    total += Math.max(level(x, j - 1) - level(x, j), 0.0);
-                }
-                if (total > 0) {
-                    for (int j = 1; j <= threshold; j++) {
-                        f[j - 1] += lambda * Math.max(level(x, j - 1) - level(x, j), 0.0) / total;
-                    }
-                } else {
-                    // Every server holds ≥ ℓ jobs: each one freed at level ℓ is refilled at once, so
-                    // the whole stream joins servers with ℓ−1 jobs (the limit of the split above).
-                    f[threshold - 1] += lambda;
+                    f[j - 1] += lambda * (level(x, j - 1) - level(x, j)) / s;
                 }
             }
             case AT_LEVEL -> {
                 if (pinned < k) {
-                    f[pinned] += excess(lambda, mu, x);
+                    f[pinned] += excess(pinned, lambda, mu, level(x, pinned + 1));
                 }
             }
             case ABOVE_LEVEL -> {
-                double r = excess(lambda, mu, x);
+                double r = excess(pinned, lambda, mu, level(x, pinned + 1));
                 for (int j = pinned + 1; j <= k; j++) {
                     f[j - 1] += r * (level(x, j - 1) - x[j - 1]);
                 }
             }
         }
-    }
-
-    /**
-     * @return for a sliding piece, {@code r = λ − μ_m (1 − x_{m+1})}: the arrival rate left after
-     *         refilling level {@code m} ({@code λ} if nothing is pinned); the piece is valid while {@code r ≥ 0}
-     */
-    public double excess(double lambda, double[] mu, double[] x) {
-        return pinned == 0 ? lambda : lambda - mu[pinned - 1] * (1.0 - level(x, pinned + 1));
-    }
-
-    /**
-     * The function that ends a sliding piece when the excess turns negative: {@code −r − ε}. The margin
-     * {@code ε = 1e-13 (1 + λ)}, far below the integration error, keeps a state where {@code r ≡ 0}
-     * (the balanced state at integer {@code λ}, which lies on the surface) from firing the surface
-     * again and again at one instant.
-     */
-    public double leaving(double lambda, double[] mu, double[] x) {
-        return -excess(lambda, mu, x) - 1e-13 * (1 + lambda);
     }
 
     /** Sets the pinned levels to exactly 1 (the solution lies on the surface). */
@@ -151,8 +156,7 @@ public record Regime(Kind kind, int threshold, int pinned) {
     public String describe() {
         return switch (kind) {
             case BELOW_THRESHOLD -> "(a) x_" + threshold + " < 1";
-            case AT_LEVEL -> isCollapsed() ? "(a) x_" + threshold + " < 1, x_" + pinned + " = 1"
-                    : pinned == 0 ? "(b) to empty" : "(b) x_" + pinned + " = 1";
+            case AT_LEVEL -> pinned == 0 ? "(b) to empty" : "(b) x_" + pinned + " = 1";
             case ABOVE_LEVEL -> "(c) x_" + pinned + " = 1";
         };
     }

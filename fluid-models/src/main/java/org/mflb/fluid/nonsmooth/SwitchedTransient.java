@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.core.ode.Trajectory;
 import org.mflb.fluid.TailVectors;
 
 /**
- * A transient of a non-smooth fluid model: the tail vector on a time grid (with dense output in
- * between), the smooth piece in force at each grid time, every regime switch, and for the
- * self-learning threshold the threshold {@code ℓ(t)} and its jumps.
+ * A transient of a non-smooth fluid model: the tail vector on a time grid (with continuous output in
+ * between: each piece's dense output, and for regime (a) the lower gaps integrated afresh from the
+ * nearest checkpoint), the smooth piece in force at each grid time, every regime switch, and for
+ * the self-learning threshold the threshold {@code ℓ(t)} and its jumps.
  */
 public final class SwitchedTransient {
 
@@ -19,13 +19,13 @@ public final class SwitchedTransient {
     }
 
     private final NonSmoothModel model;
-    private final Trajectory trajectory;
+    private final PiecewiseSmoothSolver.Solution solution;
     private final Regime[] regimes;
     private final List<PiecewiseSmoothSolver.Switch> switches;
 
     SwitchedTransient(NonSmoothModel model, PiecewiseSmoothSolver.Solution solution) {
         this.model = model;
-        this.trajectory = solution.trajectory();
+        this.solution = solution;
         this.regimes = solution.regimeAtGrid();
         this.switches = List.copyOf(solution.switches());
     }
@@ -37,32 +37,43 @@ public final class SwitchedTransient {
 
     /** @return the output times */
     public TimeGrid grid() {
-        return trajectory.grid();
+        return solution.grid();
     }
 
-    /** @return the trajectory of {@code (x_1..x_K)} */
-    public Trajectory trajectory() {
-        return trajectory;
+    /** @return {@code (x_1..x_K)} at grid time {@code k} (a copy) */
+    public double[] state(int k) {
+        return solution.states()[k].clone();
+    }
+
+    /**
+     * @param t a time in the grid's span
+     * @return {@code (x_1..x_K)} at {@code t} (a new array)
+     */
+    public double[] stateAt(double t) {
+        if (!(t >= grid().start() - 1e-12 && t <= grid().end() + 1e-12)) {
+            throw org.mflb.core.MflbException.invalid("t", t, "in [" + grid().start() + ", " + grid().end() + "]");
+        }
+        return solution.stateAt(t);
     }
 
     /** @return the tail vector {@code (1, x_1, ..., x_K)} at grid time {@code k} */
     public double[] tail(int k) {
-        return TailVectors.withLevelZero(trajectory.state(k));
+        return TailVectors.withLevelZero(solution.states()[k]);
     }
 
-    /** @return the tail vector at any time of the grid's span (dense output) */
+    /** @return the tail vector at any time of the grid's span (continuous output) */
     public double[] tail(double t) {
-        return TailVectors.withLevelZero(trajectory.stateAt(t));
+        return TailVectors.withLevelZero(stateAt(t));
     }
 
     /** @return mean jobs per server at grid time {@code k} */
     public double meanQueueLength(int k) {
-        return TailVectors.mean(trajectory.state(k));
+        return TailVectors.mean(solution.states()[k]);
     }
 
-    /** @return mean jobs per server at time {@code t} (dense output) */
+    /** @return mean jobs per server at time {@code t} (continuous output) */
     public double meanQueueLength(double t) {
-        return TailVectors.mean(trajectory.stateAt(t));
+        return TailVectors.mean(stateAt(t));
     }
 
     /** @return the piece in force at grid time {@code k} (the one integrated up to it) */
@@ -103,7 +114,7 @@ public final class SwitchedTransient {
 
     /** @return the number of levels {@code K} kept */
     public int truncation() {
-        return trajectory.dimension();
+        return solution.states()[0].length;
     }
 
     /**
@@ -114,7 +125,7 @@ public final class SwitchedTransient {
     public double cutOffMass() {
         double max = 0;
         for (int k = 0; k < grid().size(); k++) {
-            max = Math.max(max, cutOffMass(trajectory.state(k)));
+            max = Math.max(max, cutOffMass(solution.states()[k]));
         }
         return max;
     }
