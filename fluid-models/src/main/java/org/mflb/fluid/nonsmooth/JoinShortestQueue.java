@@ -28,7 +28,7 @@ public final class JoinShortestQueue implements NonSmoothPolicy {
     @Override
     public Regime initialRegime(double lambda, double[] mu, double[] x) {
         int m = NonSmoothPolicy.snapLeadingOnes(x);
-        if (m >= 1 && Regime.excess(m, lambda, mu, Regime.level(x, m + 1)) < -Regime.margin(lambda)) {
+        if (m >= 1 && !Regime.sustains(Regime.excess(m, lambda, mu, Regime.level(x, m + 1)), lambda)) {
             m--; // departures from level m outpace the arrivals: the minimum is about to drop
         }
         return Regime.at(m);

@@ -111,6 +111,16 @@ public record Regime(Kind kind, int threshold, int pinned) {
     }
 
     /**
+     * Whether a sliding piece with excess {@code r} is in force when a piece is chosen: {@code r}
+     * at least {@code −margin/2}. Half the margin at which the piece is left, so that the state where
+     * the leaving surface was located (with {@code r} within rounding of {@code −margin}) is
+     * never classified back into the piece just left.
+     */
+    static boolean sustains(double r, double lambda) {
+        return r >= -0.5 * margin(lambda);
+    }
+
+    /**
      * The drift of this piece on the full tail vector (used for residuals; the solver integrates
      * each piece in its own coordinates, see {@link PiecewiseSmoothSolver}).
      *

@@ -48,13 +48,12 @@ public final class ThresholdPolicy implements NonSmoothPolicy {
     static Regime classify(int ell, double lambda, double[] mu, double[] x) {
         NonSmoothPolicy.snapLeadingOnes(x);
         int h = ell + 1;
-        double margin = Regime.margin(lambda);
         Regime regime;
         if (ell >= 1 && Regime.level(x, ell) < 1.0) {
             regime = Regime.below(ell);
-        } else if (Regime.level(x, h) >= 1.0 && Regime.excess(h, lambda, mu, Regime.level(x, h + 1)) >= -margin) {
+        } else if (Regime.level(x, h) >= 1.0 && Regime.sustains(Regime.excess(h, lambda, mu, Regime.level(x, h + 1)), lambda)) {
             regime = Regime.above(ell);
-        } else if (Regime.excess(ell, lambda, mu, Regime.level(x, h)) >= -margin) {
+        } else if (Regime.sustains(Regime.excess(ell, lambda, mu, Regime.level(x, h)), lambda)) {
             regime = Regime.at(ell);
         } else {
             regime = Regime.below(ell); // x_ℓ = 1 but departures from level ℓ win: (a) starts with no deficit
