@@ -287,7 +287,7 @@ public final class TransientCommand implements Callable<Integer> {
                         + Printer.number(tr.cutOffMass()) + "), " + tr.switches().size() + " regime switches");
                 if (adaptive) {
                     List<SwitchedTransient.ThresholdJump> jumps = tr.thresholdJumps();
-                    out.println("  threshold jumps: " + (jumps.isEmpty() ? "none" : ""));
+                    out.println("  threshold jumps:" + (jumps.isEmpty() ? " none" : ""));
                     for (SwitchedTransient.ThresholdJump j : jumps) {
                         out.println("    t = " + Printer.number(j.t()) + "  " + j.from() + " -> " + j.to());
                     }

@@ -166,7 +166,7 @@ public record Regime(Kind kind, int threshold, int pinned) {
     public String describe() {
         return switch (kind) {
             case BELOW_THRESHOLD -> "(a) x_" + threshold + " < 1";
-            case AT_LEVEL -> pinned == 0 ? "(b) to empty" : "(b) x_" + pinned + " = 1";
+            case AT_LEVEL -> pinned == 0 ? "(b) to idle" : "(b) x_" + pinned + " = 1";
             case ABOVE_LEVEL -> "(c) x_" + pinned + " = 1";
         };
     }
