@@ -13,8 +13,10 @@ public sealed interface NonSmoothPolicy permits ThresholdPolicy, JoinShortestQue
     /**
      * A level within this distance of 1 counts as lying on the surface {@code x_j = 1}, and a deficit
      * below this as filled: the mass moved by pinning such levels at 1 is at most this much per level.
-     * It is what lets a solution that approaches a surface only asymptotically (at integer {@code λ})
-     * reach it, and is far below the integration error.
+     * It is what lets a solution that approaches a surface only asymptotically (at integer {@code λ},
+     * like {@code e^{−t}}) reach it, at {@code ln(1/ON_SURFACE) ≈ 32.2} time units after the approach
+     * starts: the distance to the surface is integrated to relative accuracy, so that time is
+     * determined (see {@link PiecewiseSmoothSolver}).
      */
     double ON_SURFACE = 1e-14;
 

@@ -127,7 +127,7 @@ public final class PiecewiseSmoothSolver {
             int[] fired = {-1};
             DormandPrince853Integrator integrator = new DormandPrince853Integrator(
                     1e-14 * Math.max(1, Math.abs(grid.end())), Math.min(settings.maxStep(), grid.end() - grid.start()),
-                    settings.absoluteTolerance(), settings.relativeTolerance());
+                    absoluteTolerances(piece), relativeTolerances(piece));
             for (int s = 0; s < piece.switches(); s++) {
                 integrator.addEventDetector(new Crossing(piece, s, fired));
             }
@@ -201,6 +201,27 @@ public final class PiecewiseSmoothSolver {
         }
         return deficit < 1.5 * gLow ? new DeficitPiece(regime, levels, mu, lambda, settings, Double.NaN, 2 * gLow)
                 : new GapPiece(regime, levels, mu, lambda, 1 - alpha, gLow);
+    }
+
+    /**
+     * The first coordinate of a sliding piece (the gap of its first free level) and of regime (a)
+     * (the deficit) measures the distance to the surface that ends the piece; it is integrated to the
+     * relative tolerance alone (absolute tolerance 1e-10 times the usual), so that a surface
+     * approached like {@code e^{−t}} (integer {@code λ}) is reached within
+     * {@link NonSmoothPolicy#ON_SURFACE} at the right time, not when the gap sinks below the
+     * absolute tolerance.
+     */
+    private double[] absoluteTolerances(Piece piece) {
+        double[] tolerance = new double[piece.dimension()];
+        Arrays.fill(tolerance, settings.absoluteTolerance());
+        tolerance[0] *= 1e-10;
+        return tolerance;
+    }
+
+    private double[] relativeTolerances(Piece piece) {
+        double[] tolerance = new double[piece.dimension()];
+        Arrays.fill(tolerance, settings.relativeTolerance());
+        return tolerance;
     }
 
     /** Updates the gaps of the levels the policy changed (it only ever sets levels to 1), or of all levels. */
