@@ -120,6 +120,63 @@ public final class PowerOfD implements SmoothRouting {
         return factorial * c[order];
     }
 
+    @Override
+    public boolean dependsOnSize() {
+        return sampling == Sampling.DISTINCT;
+    }
+
+    @Override
+    public SmoothRouting limit() {
+        return sampling == Sampling.DISTINCT ? withReplacement(d) : this;
+    }
+
+    /**
+     * With {@code ε = 1/N}, {@code h_N(y) = Π_{j<d} (y − jε) · Π_{j<d} 1/(1 − jε)}; expanding both
+     * products with {@code s₁ = Σ j = d(d−1)/2}, {@code s₂ = Σ_{i<j} ij} and {@code p₂ = Σ j²},
+     * <pre>
+     *   h¹(y) = s₁ (y^d − y^{d−1}),     h²(y) = (p₂ + s₂) y^d − s₁² y^{d−1} + s₂ y^{d−2}.
+     * </pre>
+     */
+    @Override
+    public double sizeCorrectionDerivative(int term, int order, double y) {
+        if (sampling != Sampling.DISTINCT) {
+            return 0.0;
+        }
+        if (term < 1 || term > 2) {
+            throw MflbException.invalid("term", term, "1 or 2");
+        }
+        if (order < 0 || order > 2) {
+            throw MflbException.invalid("order", order, "in [0, 2]");
+        }
+        double s1 = 0;
+        double s2 = 0;
+        double p2 = 0;
+        for (int j = 0; j < d; j++) {
+            s1 += j;
+            p2 += (double) j * j;
+            for (int i = 0; i < j; i++) {
+                s2 += (double) i * j;
+            }
+        }
+        if (term == 1) {
+            return s1 * (monomialDerivative(d, order, y) - monomialDerivative(d - 1, order, y));
+        }
+        return (p2 + s2) * monomialDerivative(d, order, y) - s1 * s1 * monomialDerivative(d - 1, order, y)
+                + s2 * monomialDerivative(d - 2, order, y);
+    }
+
+    /** {@code order}-th derivative of {@code y^e} ({@code e ≥ 0}; 0 for negative {@code e}). */
+    private static double monomialDerivative(int e, int order, double y) {
+        if (e < 0 || order > e) {
+            return 0.0;
+        }
+        double c = 1;
+        for (int r = 0; r < order; r++) {
+            c *= e - r;
+        }
+        return c * power(y, e - order);
+    }
+
     private static double power(double y, int exponent) {
         double result = 1.0;
         double base = y;

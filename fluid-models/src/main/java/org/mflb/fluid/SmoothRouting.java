@@ -23,6 +23,33 @@ public interface SmoothRouting {
      */
     double selectionDerivative(int order, double y);
 
+    /**
+     * Whether the selection probability depends on the number of servers {@code N} (SQ(d) with
+     * distinct servers), as {@code h_N(y) = h(y) + h¹(y)/N + h²(y)/N² + O(1/N³)} with {@code h} the
+     * selection of {@link #limit()}. The refined mean field needs this expansion (MODELS.md §1, §4).
+     *
+     * @return whether {@code h} depends on {@code N}; false by default
+     */
+    default boolean dependsOnSize() {
+        return false;
+    }
+
+    /** @return the {@code N → ∞} limit of the policy: itself unless {@link #dependsOnSize()} */
+    default SmoothRouting limit() {
+        return this;
+    }
+
+    /**
+     * @param term 1 for {@code h¹}, 2 for {@code h²}
+     * @param order derivative order, 0 to 2
+     * @param y point in [0, 1]
+     * @return the {@code order}-th derivative of the 1/N (term 1) or 1/N² (term 2) correction of the
+     *         selection probability; 0 by default
+     */
+    default double sizeCorrectionDerivative(int term, int order, double y) {
+        return 0.0;
+    }
+
     /** @return the number of servers sampled per arrival */
     int d();
 

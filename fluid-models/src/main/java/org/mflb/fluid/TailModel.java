@@ -166,23 +166,55 @@ public final class TailModel implements PopulationModel, RateDerivatives {
         return i + 1 < levels ? new int[] {i, i + 1} : new int[] {i};
     }
 
+    /**
+     * Whether the policy's selection depends on the number of servers (SQ(d) with distinct
+     * servers): the jets are then those of the {@code N → ∞} limit, {@link SmoothRouting#limit()},
+     * with the 1/N and 1/N² corrections of the rates ({@link SmoothRouting#sizeCorrectionDerivative}).
+     */
+    @Override
+    public boolean hasSizeCorrections() {
+        return policy.dependsOnSize();
+    }
+
     @Override
     public void evaluate(double t, double[] x, RateJets jets) {
         int order = jets.order();
         double rate = lambda.at(t);
+        // The size expansion is about the limit N → ∞ (the policy itself unless h depends on N).
+        SmoothRouting h = policy.limit();
+        boolean corrections = jets.hasSizeCorrections();
         for (int i = 0; i < levels; i++) {
             // Arrival λ(h(x_{i−1}) − h(x_i)): every derivative is diagonal, +λh^(k)(x_{i−1}) on the
             // first variable and −λh^(k)(x_i) on the last.
             int m = i == 0 ? 1 : 2;
-            double hPrevious = i == 0 ? 1.0 : policy.selection(x[i - 1]);
-            jets.setValue(i, rate * (hPrevious - policy.selection(x[i])));
+            double hPrevious = i == 0 ? 1.0 : h.selection(x[i - 1]);
+            jets.setValue(i, rate * (hPrevious - h.selection(x[i])));
             for (int k = 1; k <= order; k++) {
                 double[] tensor = jetTensor(jets, i, k);
                 java.util.Arrays.fill(tensor, 0.0);
                 if (i > 0) {
-                    tensor[0] = rate * policy.selectionDerivative(k, x[i - 1]);
+                    tensor[0] = rate * h.selectionDerivative(k, x[i - 1]);
                 }
-                tensor[diagonalIndex(m, k, m - 1)] -= rate * policy.selectionDerivative(k, x[i]);
+                tensor[diagonalIndex(m, k, m - 1)] -= rate * h.selectionDerivative(k, x[i]);
+            }
+            if (corrections) {
+                // β¹ = λ(h¹(x_{i−1}) − h¹(x_i)) and β² likewise; h¹(1) = h²(1) = 0 at level 0.
+                double[] g1 = jets.correctionGradient(i);
+                double[] h1 = jets.correctionHessian(i);
+                java.util.Arrays.fill(g1, 0.0);
+                java.util.Arrays.fill(h1, 0.0);
+                double c1 = -policy.sizeCorrectionDerivative(1, 0, x[i]);
+                double c2 = -policy.sizeCorrectionDerivative(2, 0, x[i]);
+                if (i > 0) {
+                    c1 += policy.sizeCorrectionDerivative(1, 0, x[i - 1]);
+                    c2 += policy.sizeCorrectionDerivative(2, 0, x[i - 1]);
+                    g1[0] = rate * policy.sizeCorrectionDerivative(1, 1, x[i - 1]);
+                    h1[0] = rate * policy.sizeCorrectionDerivative(1, 2, x[i - 1]);
+                }
+                g1[m - 1] -= rate * policy.sizeCorrectionDerivative(1, 1, x[i]);
+                h1[(m - 1) * m + m - 1] -= rate * policy.sizeCorrectionDerivative(1, 2, x[i]);
+                jets.setCorrectionValue(i, rate * c1);
+                jets.setSecondCorrectionValue(i, rate * c2);
             }
             // Departure μ_i(x_i − x_{i+1}): linear.
             int l = levels + i;
@@ -195,6 +227,12 @@ public final class TailModel implements PopulationModel, RateDerivatives {
             gradient[0] = mu[i];
             if (i + 1 < levels) {
                 gradient[1] = -mu[i];
+            }
+            if (corrections) {
+                jets.setCorrectionValue(l, 0.0);
+                jets.setSecondCorrectionValue(l, 0.0);
+                java.util.Arrays.fill(jets.correctionGradient(l), 0.0);
+                java.util.Arrays.fill(jets.correctionHessian(l), 0.0);
             }
         }
     }

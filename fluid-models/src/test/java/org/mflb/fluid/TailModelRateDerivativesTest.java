@@ -1,5 +1,6 @@
 package org.mflb.fluid;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,7 +42,8 @@ class TailModelRateDerivativesTest {
     private static void checkAgainstDifferences(TailModel model, double[] x) {
         RateJets jets = jetsAt(model, x, 0, 0.0);
         double[] beta = new double[2 * K];
-        model.rates(0.7, x, beta);
+        // The jets describe the N → ∞ limit (for distinct sampling, h_N's expansion is about it).
+        new TailModel(model.system(), model.policy().limit(), model.arrivalRate(), K).rates(0.7, x, beta);
         double h = 1e-5;
         for (int l = 0; l < 2 * K; l++) {
             assertEquals(beta[l], jets.value(l), 1e-15);
@@ -108,5 +110,54 @@ class TailModelRateDerivativesTest {
         assertEquals(4.5, e.meanTotal(10, 1), 1e-10);
         assertEquals(4.5, e.meanTotal(10, 2), 1e-10);
         assertTrue(Math.abs(e.firstOrderTerm()[4]) > 1e-3, "the refinement is not trivial");
+    }
+
+    @Test
+    void distinctSamplingCorrectionsAreTheExpansionOfTheHypergeometricSelection() {
+        for (int d : new int[] {2, 3, 4}) {
+            PowerOfD replacement = PowerOfD.withReplacement(d);
+            for (double y : new double[] {0.3, 0.55, 0.9}) {
+                for (int order = 0; order <= 2; order++) {
+                    // h_N = h + h¹/N + h²/N² + O(1/N³): (h_N − h − h¹/N)·N² = h² + O(1/N).
+                    double previous = Double.NaN;
+                    for (int n : new int[] {1000, 10000}) {
+                        PowerOfD distinct = PowerOfD.distinct(d, n);
+                        double h1 = distinct.sizeCorrectionDerivative(1, order, y);
+                        double h2 = distinct.sizeCorrectionDerivative(2, order, y);
+                        double remainder = (distinct.selectionDerivative(order, y) - replacement.selectionDerivative(order, y)
+                                - h1 / n) * n * n;
+                        double error = Math.abs(remainder - h2);
+                        // Measured relative errors ≤ 6e-3 at N = 10³ and ten times smaller at 10⁴.
+                        assertTrue(error < 10.0 / n * Math.max(1, Math.abs(h2)),
+                                "d = " + d + ", y = " + y + ", order " + order + ", N = " + n + ": " + error);
+                        assertTrue(!(error * 5 > previous), "the remainder shrinks like 1/N");
+                        previous = error;
+                    }
+                }
+            }
+            assertSame(replacement.getClass(), PowerOfD.distinct(d, 10).limit().getClass());
+            assertEquals(0.0, replacement.sizeCorrectionDerivative(1, 0, 0.5), 0.0);
+        }
+    }
+
+    @Test
+    void distinctSamplingModelSuppliesLimitJetsWithCorrections() {
+        TailModel model = new TailModel(ServerSystem.singleServerQueues(), PowerOfD.distinct(2, 50), ArrivalRate.constant(0.8), K);
+        TailModel limit = new TailModel(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), ArrivalRate.constant(0.8), K);
+        assertTrue(model.hasSizeCorrections());
+        assertTrue(!limit.hasSizeCorrections());
+        double[] x = {0.8, 0.6, 0.35, 0.2, 0.1, 0.05};
+        RateJets jets = new RateJets(model, 2 * K, 4);
+        RateJets reference = new RateJets(limit, 2 * K, 4);
+        model.evaluate(0, x, jets);
+        limit.evaluate(0, x, reference);
+        for (int l = 0; l < 2 * K; l++) {
+            assertEquals(reference.value(l), jets.value(l), 0.0);
+            assertArrayEquals(reference.hessian(l), jets.hessian(l), 0.0);
+        }
+        // Arrival to level 3: β¹ = λ(h¹(x_2) − h¹(x_3)) with h¹(y) = y² − y for d = 2.
+        assertEquals(0.8 * ((0.36 - 0.6) - (0.35 * 0.35 - 0.35)), jets.correctionValue(2), 1e-15);
+        assertArrayEquals(new double[] {0.8 * (2 * 0.6 - 1), -0.8 * (2 * 0.35 - 1)}, jets.correctionGradient(2), 1e-15);
+        assertEquals(0.0, jets.correctionValue(K + 2), 0.0);
     }
 }

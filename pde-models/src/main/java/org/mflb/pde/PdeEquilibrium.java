@@ -7,18 +7,22 @@ package org.mflb.pde;
 public final class PdeEquilibrium {
 
     private final double[] tail;
+    private final double meanQueueLength;
     private final double meanWait;
     private final double residual;
     private final double cutOffMass;
+    private final double cutOffUncertainty;
     private final double ageTruncation;
     private final double ageCutOffWork;
 
-    PdeEquilibrium(double[] tail, double meanWait, double residual, double cutOffMass, double ageTruncation,
-            double ageCutOffWork) {
+    PdeEquilibrium(double[] tail, double meanQueueLength, double meanWait, double residual, double cutOffMass,
+            double cutOffUncertainty, double ageTruncation, double ageCutOffWork) {
         this.tail = tail;
+        this.meanQueueLength = meanQueueLength;
         this.meanWait = meanWait;
         this.residual = residual;
         this.cutOffMass = cutOffMass;
+        this.cutOffUncertainty = cutOffUncertainty;
         this.ageTruncation = ageTruncation;
         this.ageCutOffWork = ageCutOffWork;
     }
@@ -33,13 +37,12 @@ public final class PdeEquilibrium {
         return tail.length - 1;
     }
 
-    /** @return mean jobs per server {@code Σ_{ℓ ≥ 1} x_ℓ} */
+    /**
+     * @return mean jobs per server {@code Σ_{ℓ ≥ 1} x_ℓ}: the levels kept plus the estimated
+     *         {@link #cutOffMass()} of the levels above them
+     */
     public double meanQueueLength() {
-        double s = 0;
-        for (int i = 1; i < tail.length; i++) {
-            s += tail[i];
-        }
-        return s;
+        return meanQueueLength;
     }
 
     /**
@@ -58,9 +61,22 @@ public final class PdeEquilibrium {
         return residual;
     }
 
-    /** @return estimated mass {@code Σ_{ℓ > L} x_ℓ} cut off by the level truncation (geometric continuation) */
+    /**
+     * @return estimated mass {@code Σ_{ℓ > L} x_ℓ} of the levels above the last one kept (included in
+     *         {@link #meanQueueLength()}): a geometric continuation when {@code x_L} fell below the
+     *         level tolerance, a power-law continuation otherwise (heavy-tailed service)
+     */
     public double cutOffMass() {
         return cutOffMass;
+    }
+
+    /**
+     * @return the uncertainty of {@link #cutOffMass()} (and so of the mean queue length): the change
+     *         of the extrapolated mean queue length between {@code L/2} and {@code L} levels; 0 when
+     *         the tail stopped below the level tolerance
+     */
+    public double cutOffUncertainty() {
+        return cutOffUncertainty;
     }
 
     /** @return the age {@code A} where the age grid ends */

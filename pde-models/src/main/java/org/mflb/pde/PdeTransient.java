@@ -61,7 +61,10 @@ public final class PdeTransient {
         return ageStep;
     }
 
-    /** @return whether the values are Richardson extrapolations over {@code h} and {@code h/2} */
+    /**
+     * @return whether the values are Richardson extrapolations {@code (4 u_{h/2} − u_h)/3} over
+     *         {@code h} and {@code h/2} (which may undershoot by O(h³) where the tail is tiny)
+     */
     public boolean richardson() {
         return richardson;
     }

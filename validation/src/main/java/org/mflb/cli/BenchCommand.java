@@ -2,18 +2,27 @@ package org.mflb.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.InitialState;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.Truncation;
+import org.mflb.pde.HydrodynamicPde;
+import org.mflb.pde.PdeInitialState;
+import org.mflb.simulation.SimulationBenchmark;
 import org.mflb.validation.Stopwatch;
 
 import picocli.CommandLine.Command;
@@ -21,13 +30,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code mflb bench}: speed figures of the solvers, measured after warm-up (median of repetitions). */
+/** {@code mflb bench}: speed figures of every solver, measured after warm-up (median of repetitions). */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Benchmarks: wall time of fluid fixed points and transients (median after JIT warm-up).")
+        description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
+                + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread),"
+                + " and the hydrodynamic PDE.",
+            "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--repetitions", defaultValue = "21", paramLabel = "R",
-            description = "Measured runs per case (default: ${DEFAULT-VALUE}).")
+    /** The groups of benchmarks. */
+    public enum Suite { fluid, refined, simulation, pde }
+
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde",
+            description = "Which benchmarks (default: all).")
+    Set<Suite> suites;
+
+    @Option(names = "--repetitions", defaultValue = "11", paramLabel = "R",
+            description = "Measured runs per case (default: ${DEFAULT-VALUE}; the simulator uses 3).")
     int repetitions;
 
     @Option(names = "--warmup", defaultValue = "1.0", paramLabel = "SECONDS",
@@ -41,6 +60,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** One measured figure. */
+    record Figure(String suite, String name, double value, String unit) {
+    }
+
     record Case(String name, Runnable task) {
     }
 
@@ -49,7 +72,7 @@ public final class BenchCommand implements Callable<Integer> {
         FluidModel sq2 = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), 0.9);
         cases.add(new Case("fixed point, SQ(2) queues, lambda 0.9 (auto K)", sq2::fixedPoint));
         FluidModel random99 = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(1), 0.99);
-        cases.add(new Case("fixed point, random queues, lambda 0.99 (auto K ~ 3300)", random99::fixedPoint));
+        cases.add(new Case("fixed point, random queues, lambda 0.99 (auto K ~ 3200)", random99::fixedPoint));
         FluidModel sq2k100 = sq2.withTruncation(Truncation.fixed(100));
         TimeGrid grid = TimeGrid.uniform(50, 0.5);
         cases.add(new Case("transient, SQ(2) queues, K = 100, t in [0, 50], 101 outputs",
@@ -61,39 +84,89 @@ public final class BenchCommand implements Callable<Integer> {
         return cases;
     }
 
+    static List<Case> refinedCases() {
+        List<Case> cases = new ArrayList<>();
+        for (int[] config : new int[][] {{1, 20}, {1, 60}, {2, 20}}) {
+            int order = config[0];
+            int levels = config[1];
+            FluidFixedPoint fp = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), 0.9)
+                    .withTruncation(Truncation.fixed(levels)).fixedPoint();
+            RefinedMeanField rmf = new RefinedMeanField(order);
+            cases.add(new Case("refined mean field order " + order + ", SQ(2), lambda 0.9, K = " + levels,
+                    () -> rmf.steadyState(fp.model(), fp.levels())));
+        }
+        return cases;
+    }
+
+    static List<Case> pdeCases() {
+        HydrodynamicPde pde = HydrodynamicPde.of(2, 0.9, ServiceDistributions.parse("lognormal:scv=4"));
+        TimeGrid grid = TimeGrid.uniform(50, 1);
+        return List.of(new Case("PDE transient, SQ(2), lambda 0.9, lognormal SCV 4, t in [0, 50] (defaults)",
+                () -> pde.transientFrom(PdeInitialState.empty(), grid)),
+                new Case("PDE equilibrium, SQ(2), lambda 0.9, lognormal SCV 4", pde::equilibrium));
+    }
+
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        List<Case> cases = fluidCases();
-        ArrayNode rows = Printer.object().arrayNode();
-        Printer.Table table = new Printer.Table("benchmark", "median", "min");
+        Set<Suite> chosen = suites == null || suites.isEmpty() ? EnumSet.allOf(Suite.class) : EnumSet.copyOf(suites);
+        List<Figure> figures = new ArrayList<>();
+        timeCases(chosen, Suite.fluid, fluidCases(), figures);
+        timeCases(chosen, Suite.refined, refinedCases(), figures);
+        if (chosen.contains(Suite.simulation)) {
+            int runs = Math.min(repetitions, 3);
+            for (SimulationBenchmark.Measurement m : new SimulationBenchmark.Measurement[] {
+                SimulationBenchmark.measure("simulator, SQ(2) exponential queues, N = 1000, lambda 0.9",
+                        SimulationBenchmark.exponentialScenario(20_000), runs),
+                SimulationBenchmark.measure("simulator, SQ(2) lognormal SCV 4 queues, N = 10^4, lambda 0.9",
+                        SimulationBenchmark.generalScenario(
+                                ServiceDistributions.parse(SimulationBenchmark.GENERAL_SERVICE), 2_000), runs)}) {
+                figures.add(new Figure("simulation", m.name() + " (wall)", m.medianEventsPerSecond() / 1e6,
+                        "M events/s"));
+                figures.add(new Figure("simulation", m.name() + " (CPU of the thread)",
+                        m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
+            }
+        }
+        timeCases(chosen, Suite.pde, chosen.contains(Suite.pde) ? pdeCases() : List.of(), figures);
+        print(figures);
+        return 0;
+    }
+
+    private void timeCases(Set<Suite> chosen, Suite suite, List<Case> cases, List<Figure> figures) {
+        if (!chosen.contains(suite)) {
+            return;
+        }
         for (Case c : cases) {
             Stopwatch.Timing t = Stopwatch.time(c.task(), warmup, repetitions);
-            ObjectNode row = rows.addObject();
-            row.put("name", c.name());
-            row.put("medianSeconds", t.medianSeconds());
-            row.put("minSeconds", t.minSeconds());
-            table.row(c.name(), ms(t.medianSeconds()), ms(t.minSeconds()));
+            figures.add(new Figure(suite.name(), c.name(), t.medianSeconds() * 1e3, "ms"));
         }
+    }
+
+    private void print(List<Figure> figures) {
+        PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
-                json.set("benchmarks", rows);
+                ArrayNode rows = json.putArray("benchmarks");
+                for (Figure f : figures) {
+                    ObjectNode row = rows.addObject();
+                    row.put("suite", f.suite());
+                    row.put("name", f.name());
+                    row.put("value", f.value());
+                    row.put("unit", f.unit());
+                }
                 json.put("repetitions", repetitions);
                 Printer.printJson(out, json);
             }
             case csv -> {
-                out.println("name,medianSeconds,minSeconds");
-                rows.forEach(r -> out.println("\"" + r.get("name").asText() + "\"," + r.get("medianSeconds") + ","
-                        + r.get("minSeconds")));
+                out.println("suite,name,value,unit");
+                figures.forEach(f -> out.println(f.suite() + ",\"" + f.name() + "\"," + f.value() + "," + f.unit()));
             }
-            case table -> table.print(out);
+            case table -> {
+                Printer.Table table = new Printer.Table("suite", "benchmark", "median", "unit");
+                figures.forEach(f -> table.row(f.suite(), f.name(), String.format(Locale.ROOT, "%.3f", f.value()),
+                        f.unit()));
+                table.print(out);
+            }
         }
-        return 0;
     }
-
-    private static String ms(double seconds) {
-        return String.format(java.util.Locale.ROOT, "%.3f ms", seconds * 1e3);
-    }
-
 }

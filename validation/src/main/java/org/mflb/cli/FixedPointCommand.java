@@ -47,11 +47,14 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel();
         boolean refine = refined.requested();
-        if (refine) {
-            model.requireFixedSizeFreeRates();
-        }
         FluidFixedPoint fp = fluid.fixedPoint();
-        SteadyStateExpansion expansion = refine ? refined.solver().steadyState(fp.model(), fp.levels()) : null;
+        SteadyStateExpansion expansion = null;
+        if (refine) {
+            // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
+            // with-replacement fixed point, the model's rates supplying the 1/N corrections.
+            FluidFixedPoint limit = fluid.policy().dependsOnSize() ? model.limitFluidModel().fixedPoint() : fp;
+            expansion = refined.solver().steadyState(fluid.withLevels(limit.truncation()), limit.levels());
+        }
         PrintWriter out = spec.commandLine().getOut();
         double[] tail = fp.tail();
         switch (format) {
@@ -131,7 +134,7 @@ public final class FixedPointCommand implements Callable<Integer> {
      */
     private Integer nonSmooth() {
         if (refined.requested()) {
-            model.requireFixedSizeFreeRates();
+            model.requireSmooth();
         }
         NonSmoothModel fluid = model.nonSmoothModel();
         SwitchedFixedPoint fp = fluid.fixedPoint();

@@ -181,8 +181,8 @@ public final class ModelOptions {
         return nonSmoothModel(ArrivalRate.constant(lambda()));
     }
 
-    /** Refuses the non-smooth policies in commands that need a smooth drift. */
-    private void requireSmooth() {
+    /** Refuses the non-smooth policies in commands (and options such as --refined) that need a smooth drift. */
+    void requireSmooth() {
         if (policy.isNonSmooth()) {
             throw MflbException.invalid("policy", policy.cliName(), "random or sqd for this command (jsq, jiq,"
                     + " threshold and adaptive-threshold: fixed-point and transient, without --refined)");
@@ -209,18 +209,6 @@ public final class ModelOptions {
         return PowerOfD.withReplacement(sampled);
     }
 
-    /**
-     * The size expansions assume rates that do not depend on N. With distinct sampling the selection
-     * probability depends on N (its 1/N term changes V): refuse rather than give a wrong 1/N term.
-     */
-    void requireFixedSizeFreeRates() {
-        requireSmooth();
-        if (policy == PolicyName.sqd && sampling == SamplingName.distinct) {
-            throw MflbException.invalid("sampling", "distinct", "replacement with --refined (the 1/N term of distinct"
-                    + " sampling is not supported yet)");
-        }
-    }
-
     /** @return {@code λ}, required and validated */
     public double lambda() {
         if (lambda == null) {
@@ -232,6 +220,14 @@ public final class ModelOptions {
     /** @return the truncation rule */
     public Truncation truncationRule() {
         return truncation == null ? Truncation.automatic(tailTolerance) : Truncation.fixed(truncation);
+    }
+
+    /**
+     * @return the {@code N → ∞} limit of the fluid model (with-replacement sampling for SQ(d) with
+     *         distinct servers, whose selection depends on N), around which the refined mean field expands
+     */
+    public FluidModel limitFluidModel() {
+        return FluidModel.of(serverSystem(), routing().limit(), lambda()).withTruncation(truncationRule());
     }
 
     /** @return the fluid model for a constant {@code λ} */

@@ -1,15 +1,16 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
-import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.model.ArrivalProfiles;
+import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeEquilibrium;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mflb pde}: the hydrodynamic PDE of SQ(d) with general service (MODELS.md §5). */
 @Command(name = "pde", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Hydrodynamic limit of SQ(d) (d = 1: random routing) with general service times: transient"
-                + " on the grid 0, dt, ..., t-end (upwind scheme along characteristics, Richardson-extrapolated"
-                + " over da and da/2), or the equilibrium (--equilibrium).")
+                + " on the grid 0, dt, ..., t-end (second-order upwind scheme along characteristics), or the"
+                + " equilibrium (--equilibrium).")
 public final class PdeCommand implements Callable<Integer> {
 
     @Option(names = "--d", required = true, paramLabel = "D", description = "Servers sampled per arrival (>= 1).")
@@ -34,11 +35,14 @@ public final class PdeCommand implements Callable<Integer> {
     @Option(names = "--lambda", paramLabel = "L", description = "Arrival rate per server.")
     Double lambda;
 
-    @Option(names = "--lambda-profile", paramLabel = "FILE", description = "Time-varying arrival rate (file).")
+    @Option(names = "--lambda-profile", paramLabel = "FILE",
+            description = "Time-varying arrival rate per server: a CSV file of t,lambda points (linear in between).")
     String lambdaProfile;
 
     @Option(names = "--service", paramLabel = "SPEC", defaultValue = "exp",
-            description = "Service law of mean 1 (default: ${DEFAULT-VALUE}).")
+            description = "Service law (default: ${DEFAULT-VALUE}): exp, det, erlang:k=2, gamma:scv=C2, h2:scv=C2,"
+                    + " lognormal:scv=C2, weibull:shape=K, pareto:shape=A, ph:alpha=[..],T=[[..]..] (mean 1 unless"
+                    + " ,mean=M).")
     String service;
 
     @Option(names = "--t-end", paramLabel = "T", description = "Final time (transient).")
@@ -52,11 +56,11 @@ public final class PdeCommand implements Callable<Integer> {
                     + " tail-eq: with equilibrium ages.")
     String init;
 
-    @Option(names = "--da", paramLabel = "STEP", description = "Age (= time) step (default: 0.02).")
+    @Option(names = "--da", paramLabel = "STEP", description = "Age (= time) step (default: 0.05, about 1e-4).")
     Double da;
 
-    @Option(names = "--no-richardson", description = "Plain first-order scheme (no extrapolation).")
-    boolean noRichardson;
+    @Option(names = "--richardson", description = "Richardson extrapolation over da and da/2 (more accuracy).")
+    boolean richardson;
 
     @Option(names = "--levels", paramLabel = "L", description = "Levels kept (default: automatic).")
     Integer levels;
@@ -73,25 +77,20 @@ public final class PdeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (lambdaProfile != null) {
-            // needs ArrivalProfiles.read from the distributions work, not yet on this branch
-            throw MflbException.invalid("lambda-profile", lambdaProfile,
-                    "not yet supported by this build (use --lambda)");
-        }
-        if (lambda == null) {
-            throw MflbException.invalid("lambda", "missing", "given (a number >= 0)");
-        }
-        Require.nonNegative("lambda", lambda);
-        HydrodynamicPde pde = HydrodynamicPde.of(d, lambda, parseService(service));
+        HydrodynamicPde pde = HydrodynamicPde.of(d, arrivalRate(), ServiceDistributions.parse(service));
         if (da != null) {
             pde = pde.withAgeStep(da);
         }
         if (levels != null) {
             pde = pde.withLevels(levels);
         }
-        pde = pde.withRichardson(!noRichardson);
+        pde = pde.withRichardson(richardson);
         PrintWriter out = spec.commandLine().getOut();
         if (equilibrium) {
+            if (lambdaProfile != null) {
+                throw MflbException.invalid("lambda-profile", lambdaProfile,
+                        "absent with --equilibrium (an equilibrium needs a constant --lambda)");
+            }
             printEquilibrium(out, pde, pde.equilibrium());
         } else {
             if (tEnd == null || dt == null) {
@@ -105,14 +104,31 @@ public final class PdeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Service laws by specification. Only {@code exp} until the distribution parser lands. */
-    static ServiceDistribution parseService(String spec) {
-        String s = spec.trim();
-        if (s.equals("exp") || s.equals("exponential")) {
-            return new Exponential();
+    /** @return {@code λ} from exactly one of {@code --lambda} and {@code --lambda-profile} */
+    private ArrivalRate arrivalRate() {
+        if (lambda != null && lambdaProfile != null) {
+            throw MflbException.invalid("lambda", lambda, "absent when --lambda-profile is given (one or the other)");
         }
-        throw MflbException.invalid("service", spec, "exp (other laws need the distribution parser, not yet in"
-                + " this build)");
+        if (lambdaProfile != null) {
+            return ArrivalProfiles.read(Path.of(lambdaProfile));
+        }
+        if (lambda == null) {
+            throw MflbException.invalid("lambda", "missing", "given (a number >= 0), or --lambda-profile FILE");
+        }
+        return ArrivalRate.constant(Require.nonNegative("lambda", lambda));
+    }
+
+    /** @return the arrival rate as the user gave it, for the output */
+    private String lambdaLabel() {
+        return lambdaProfile != null ? "profile " + lambdaProfile : String.valueOf(lambda);
+    }
+
+    private void putLambda(ObjectNode json) {
+        if (lambdaProfile != null) {
+            json.put("lambdaProfile", lambdaProfile);
+        } else {
+            json.put("lambda", lambda);
+        }
     }
 
     private void printEquilibrium(PrintWriter out, HydrodynamicPde pde, PdeEquilibrium eq) {
@@ -121,13 +137,14 @@ public final class PdeCommand implements Callable<Integer> {
             case json -> {
                 ObjectNode json = Printer.object();
                 json.put("d", d);
-                json.put("lambda", lambda);
-                json.put("service", service);
+                putLambda(json);
+                json.put("service", pde.service().spec());
                 json.set("tail", Printer.array(tail));
                 Printer.put(json, "meanQueueLength", eq.meanQueueLength());
                 Printer.put(json, "meanWait", eq.meanWait());
                 Printer.put(json, "converged", eq.residual());
                 Printer.put(json, "cutOffMass", eq.cutOffMass());
+                Printer.put(json, "cutOffUncertainty", eq.cutOffUncertainty());
                 Printer.put(json, "ageTruncation", eq.ageTruncation());
                 Printer.printJson(out, json);
             }
@@ -138,11 +155,13 @@ public final class PdeCommand implements Callable<Integer> {
                 }
             }
             case table -> {
-                out.println("Equilibrium of the PDE: SQ(" + d + "), lambda = " + lambda + ", service " + service);
+                out.println("Equilibrium of the PDE: SQ(" + d + "), lambda = " + lambda + ", service "
+                        + pde.service().spec());
                 out.println("  mean queue length " + Printer.number(eq.meanQueueLength()) + ", mean wait "
                         + Printer.number(eq.meanWait()));
                 out.println("  residual " + Printer.number(eq.residual()) + ", levels " + eq.levels()
-                        + " (cut-off mass " + Printer.number(eq.cutOffMass()) + ")");
+                        + " (cut-off mass " + Printer.number(eq.cutOffMass()) + " +- "
+                        + Printer.number(eq.cutOffUncertainty()) + ", included in the mean)");
                 Printer.Table table = new Printer.Table("level", "x");
                 for (int i = 1; i < tail.length; i++) {
                     table.row(Integer.toString(i), Printer.number(tail[i]));
@@ -167,8 +186,8 @@ public final class PdeCommand implements Callable<Integer> {
             case json -> {
                 ObjectNode json = Printer.object();
                 json.put("d", d);
-                json.put("lambda", lambda);
-                json.put("service", service);
+                putLambda(json);
+                json.put("service", pde.service().spec());
                 json.put("init", initial.toString());
                 json.set("t", Printer.array(grid.toArray()));
                 json.set("tail", Printer.matrix(tails));
@@ -197,8 +216,8 @@ public final class PdeCommand implements Callable<Integer> {
                 }
             }
             case table -> {
-                out.println("PDE transient: SQ(" + d + "), lambda = " + lambda + ", service " + service + ", from "
-                        + initial);
+                out.println("PDE transient: SQ(" + d + "), lambda = " + lambdaLabel() + ", service "
+                        + pde.service().spec() + ", from " + initial);
                 out.println("  age step " + tr.ageStep() + (tr.richardson() ? " (Richardson with da/2)" : "")
                         + ", levels " + tr.levels() + " (cut-off mass " + Printer.number(tr.levelCutOffMass()) + ")");
                 int shown = Math.min(TransientCommand.TABLE_LEVELS, tr.levels());
@@ -222,58 +241,6 @@ public final class PdeCommand implements Callable<Integer> {
                 }
                 table.print(out);
             }
-        }
-    }
-
-    /** Exponential service of mean 1 (stand-in until the distribution parser is available). */
-    private static final class Exponential implements ServiceDistribution {
-        @Override
-        public double mean() {
-            return 1.0;
-        }
-
-        @Override
-        public double moment(int k) {
-            double f = 1;
-            for (int i = 2; i <= k; i++) {
-                f *= i;
-            }
-            return f;
-        }
-
-        @Override
-        public double survival(double t) {
-            return t <= 0 ? 1.0 : Math.exp(-t);
-        }
-
-        @Override
-        public double density(double t) {
-            return t < 0 ? 0.0 : Math.exp(-t);
-        }
-
-        @Override
-        public double hazard(double t) {
-            return 1.0;
-        }
-
-        @Override
-        public double meanResidualLife(double a) {
-            return 1.0;
-        }
-
-        @Override
-        public double survivalQuantile(double tailMass) {
-            return -Math.log(tailMass);
-        }
-
-        @Override
-        public ContinuousSampler createSampler(UniformRandomProvider rng) {
-            return () -> -Math.log(1.0 - rng.nextDouble());
-        }
-
-        @Override
-        public String spec() {
-            return "exp";
         }
     }
 }

@@ -62,7 +62,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "sqd/memory sample d distinct servers (default) or with replacement.")
     String sampling;
 
-    @Option(names = "--threshold", paramLabel = "L", description = "Threshold (initial threshold of adaptive-threshold).")
+    @Option(names = {"--threshold", "--initial-threshold"}, paramLabel = "L",
+            description = "Threshold of threshold; initial threshold of adaptive-threshold (default 0).")
     Integer threshold;
 
     @Option(names = "--alpha", paramLabel = "A", description = "Parameter alpha in (0, 1) of adaptive-threshold.")

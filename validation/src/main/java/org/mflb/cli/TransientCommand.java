@@ -95,11 +95,9 @@ public final class TransientCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel(rate);
         boolean refine = refined.requested();
-        if (refine) {
-            model.requireFixedSizeFreeRates();
-        }
         FluidTransient tr = fluid.transientFrom(initial, grid);
-        // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start.
+        // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start;
+        // with distinct sampling x(t) is the N → ∞ limit and the rates' 1/N corrections enter V.
         TransientExpansion expansion = refine ? refined.solver().transientRegime(tr.model(), tr.trajectory().state(0),
                 grid.start(), grid.toArray()) : null;
         PrintWriter out = spec.commandLine().getOut();
@@ -218,7 +216,7 @@ public final class TransientCommand implements Callable<Integer> {
      */
     private Integer nonSmooth(TimeGrid grid, InitialState initial, ArrivalRate rate) {
         if (refined.requested()) {
-            model.requireFixedSizeFreeRates();
+            model.requireSmooth();
         }
         NonSmoothModel fluid = model.nonSmoothModel(rate);
         SwitchedTransient tr = fluid.transientFrom(initial, grid);

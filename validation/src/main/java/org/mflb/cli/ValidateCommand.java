@@ -59,12 +59,12 @@ public final class ValidateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         boolean full = mode != null && mode.full;
-        var scenarios = Catalogue.scenarios();
+        var scenarios = Catalogue.scenarios(full);
         if (only != null) {
             scenarios = scenarios.stream().filter(s -> only.contains(s.id())).toList();
             if (scenarios.isEmpty()) {
                 throw org.mflb.core.MflbException.invalid("only", String.join(",", only), "ids from: "
-                        + String.join(", ", Catalogue.scenarios().stream().map(s -> s.id()).toList()));
+                        + String.join(", ", Catalogue.scenarios(full).stream().map(s -> s.id()).toList()));
             }
         }
         ValidationContext context = new ValidationContext(out, full, seed,

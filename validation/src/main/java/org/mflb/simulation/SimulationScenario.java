@@ -118,7 +118,7 @@ public final class SimulationScenario {
             throw MflbException.invalid("policy", policy.cliName(), "used with system pools only");
         }
         threshold = b.threshold;
-        if (policy == Policy.THRESHOLD) {
+        if (policy == Policy.THRESHOLD || (policy == Policy.ADAPTIVE_THRESHOLD && b.thresholdGiven)) {
             Require.atLeast("threshold", threshold, 0);
         }
         alpha = b.alpha;
@@ -158,6 +158,7 @@ public final class SimulationScenario {
         b.sampling = sampling;
         b.capacity = capacity;
         b.threshold = threshold;
+        b.thresholdGiven = threshold >= 0;
         b.alpha = alpha;
         b.arrivalRate = arrivalRate;
         b.servers = servers;
@@ -321,6 +322,7 @@ public final class SimulationScenario {
         private Sampling sampling = Sampling.DISTINCT;
         private int capacity = 0;
         private int threshold = -1;
+        private boolean thresholdGiven;
         private double alpha = Double.NaN;
         private ArrivalRate arrivalRate;
         private int servers;
@@ -372,6 +374,7 @@ public final class SimulationScenario {
         /** @param v threshold ℓ */
         public Builder threshold(int v) {
             threshold = v;
+            thresholdGiven = true;
             return this;
         }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.simulation.dispatch.LevelJump;
 import org.mflb.simulation.engine.Replication;
 import org.mflb.simulation.engine.ReplicationResult;
 import org.mflb.simulation.engine.ReplicationStreams;
@@ -41,24 +42,29 @@ public final class Simulator {
     /** Runs {@code scenario} and returns its estimates. */
     public static SimulationResult run(SimulationScenario scenario) {
         long start = System.nanoTime();
-        List<ReplicationResult> reps = runReplications(scenario);
+        Aggregator aggregator = new Aggregator(scenario);
+        runReplications(scenario, aggregator);
         double wall = (System.nanoTime() - start) * 1e-9;
-        return aggregate(scenario, reps, wall);
+        return aggregator.result(wall);
     }
 
     private static ReplicationResult runOne(SimulationScenario scenario, int r) {
         return Replication.create(scenario, r, ReplicationStreams.create(scenario.seed(), r)).run();
     }
 
-    private static List<ReplicationResult> runReplications(SimulationScenario scenario) {
+    /**
+     * Runs the replications and hands each result to {@code sink} in replication order (results
+     * that finish early wait for their predecessors), so the aggregation does not depend on the
+     * threads and the per-replication trajectories need not all be held at once.
+     */
+    private static void runReplications(SimulationScenario scenario, Aggregator sink) {
         int reps = scenario.replications();
         int threads = Math.min(scenario.threads(), reps);
-        List<ReplicationResult> out = new ArrayList<>(reps);
         if (threads == 1) {
             for (int r = 0; r < reps; r++) {
-                out.add(runOne(scenario, r));
+                sink.add(runOne(scenario, r));
             }
-            return out;
+            return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread th = new Thread(runnable, "mflb-simulation");
@@ -71,10 +77,10 @@ public final class Simulator {
                 final int index = r;
                 futures.add(pool.submit(() -> runOne(scenario, index)));
             }
-            for (Future<ReplicationResult> f : futures) {
-                out.add(f.get());
+            for (int r = 0; r < reps; r++) {
+                sink.add(futures.get(r).get());
+                futures.set(r, null); // let the finished replication be collected
             }
-            return out;
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException re) {
@@ -92,94 +98,132 @@ public final class Simulator {
         }
     }
 
-    /** Combines the replications' units in replication order. */
-    static SimulationResult aggregate(SimulationScenario sc, List<ReplicationResult> reps, double wall) {
-        List<UnitResult> units = new ArrayList<>();
-        long events = 0;
-        for (ReplicationResult r : reps) {
+    /**
+     * Folds the replications, in replication order, into the estimates: the units of observation
+     * are kept (a few numbers each); the grid trajectories are folded at once into running means and
+     * sums of squared deviations (Welford), level by level, a level a replication never reached
+     * counting as 0.
+     */
+    private static final class Aggregator {
+        private final SimulationScenario sc;
+        private final List<UnitResult> units = new ArrayList<>();
+        private long events;
+        private List<LevelJump> jumps = List.of();
+        private int count;
+        private final double[][] trajMean;
+        private final double[][] trajM2;
+
+        Aggregator(SimulationScenario sc) {
+            this.sc = sc;
+            int g = sc.gridTimes().length;
+            trajMean = new double[g][0];
+            trajM2 = new double[g][0];
+        }
+
+        void add(ReplicationResult r) {
+            if (r.index() == 0) {
+                jumps = r.jumps();
+            }
             units.addAll(r.units());
             events += r.events();
-        }
-        int m = units.size();
-        String method = sc.replications() > 1 ? "replications" : "batch-means";
-
-        // tail vector, up to the highest level with a positive average in some unit
-        int len = 1;
-        for (UnitResult u : units) {
-            for (int i = u.tail().length - 1; i >= len; i--) {
-                if (u.tail()[i] > 0) {
-                    len = i + 1;
-                    break;
+            count++;
+            double[][] snaps = r.snapshots();
+            for (int k = 0; k < trajMean.length; k++) {
+                double[] x = snaps[k];
+                if (x.length > trajMean[k].length) {
+                    trajMean[k] = java.util.Arrays.copyOf(trajMean[k], x.length);
+                    trajM2[k] = java.util.Arrays.copyOf(trajM2[k], x.length);
+                }
+                double[] mean = trajMean[k];
+                double[] m2 = trajM2[k];
+                for (int i = 0; i < mean.length; i++) {
+                    double xi = i < x.length ? x[i] : 0;
+                    double delta = xi - mean[i];
+                    mean[i] += delta / count;
+                    m2[i] += delta * (xi - mean[i]);
                 }
             }
         }
-        double[] mean = new double[len];
-        double[] lo = new double[len];
-        double[] hi = new double[len];
-        double[] obs = new double[m];
-        for (int i = 0; i < len; i++) {
-            for (int k = 0; k < m; k++) {
-                double[] x = units.get(k).tail();
-                obs[k] = i < x.length ? x[i] : 0;
+
+        SimulationResult result(double wall) {
+            int m = units.size();
+            String method = sc.replications() > 1 ? "replications" : "batch-means";
+
+            // tail vector, up to the highest level with a positive average in some unit
+            int len = 1;
+            for (UnitResult u : units) {
+                for (int i = u.tail().length - 1; i >= len; i--) {
+                    if (u.tail()[i] > 0) {
+                        len = i + 1;
+                        break;
+                    }
+                }
             }
-            Estimate e = StudentT.estimate(obs);
-            mean[i] = e.mean();
-            lo[i] = e.ci95Low();
-            hi[i] = e.ci95High();
-        }
-        VectorEstimate tail = new VectorEstimate(mean, lo, hi, m);
-
-        Estimate queueLength = over(units, UnitResult::meanQueueLength);
-        boolean queue = sc.system().isQueue();
-        Estimate response = queue ? over(units, UnitResult::meanResponse) : null;
-        Estimate waiting = queue ? over(units, UnitResult::meanWaiting) : null;
-        Estimate blocking = sc.system() == SystemKind.LOSS ? over(units, UnitResult::blocking) : null;
-        Estimate idle = over(units, UnitResult::idleFraction);
-        Estimate rate = over(units, UnitResult::arrivalRate);
-
-        Map<String, Estimate> policy = new LinkedHashMap<>();
-        for (UnitResult u : units) {
-            for (String name : u.policy().keySet()) {
-                policy.computeIfAbsent(name, key -> over(units, v -> v.policy().getOrDefault(key, Double.NaN)));
+            double[] mean = new double[len];
+            double[] lo = new double[len];
+            double[] hi = new double[len];
+            double[] obs = new double[m];
+            for (int i = 0; i < len; i++) {
+                for (int k = 0; k < m; k++) {
+                    double[] x = units.get(k).tail();
+                    obs[k] = i < x.length ? x[i] : 0;
+                }
+                Estimate e = StudentT.estimate(obs);
+                mean[i] = e.mean();
+                lo[i] = e.ci95Low();
+                hi[i] = e.ci95High();
             }
+            VectorEstimate tail = new VectorEstimate(mean, lo, hi, m);
+
+            Estimate queueLength = over(units, UnitResult::meanQueueLength);
+            boolean queue = sc.system().isQueue();
+            Estimate response = queue ? over(units, UnitResult::meanResponse) : null;
+            Estimate waiting = queue ? over(units, UnitResult::meanWaiting) : null;
+            Estimate blocking = sc.system() == SystemKind.LOSS ? over(units, UnitResult::blocking) : null;
+            Estimate idle = over(units, UnitResult::idleFraction);
+            Estimate rate = over(units, UnitResult::arrivalRate);
+
+            Map<String, Estimate> policy = new LinkedHashMap<>();
+            for (UnitResult u : units) {
+                for (String name : u.policy().keySet()) {
+                    policy.computeIfAbsent(name, key -> over(units, v -> v.policy().getOrDefault(key, Double.NaN)));
+                }
+            }
+            MatrixEstimate covariance = sc.covarianceLevels() > 0
+                    ? covariance(units, sc.covarianceLevels(), sc.servers()) : null;
+            return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate,
+                    sc.gridTimes(), trajectory(), covariance, policy, jumps, events, wall);
         }
 
-        MatrixEstimate covariance = sc.covarianceLevels() > 0 ? covariance(units, sc.covarianceLevels(), sc.servers())
-                : null;
-
-        double[] times = sc.gridTimes();
-        List<VectorEstimate> trajectory = new ArrayList<>(times.length);
-        int width = 1;
-        for (ReplicationResult r : reps) {
-            for (double[] x : r.snapshots()) {
-                for (int i = x.length - 1; i >= width; i--) {
-                    if (x[i] > 0) {
+        /** Mean and Student t interval over the replications at each grid time, rows of one width. */
+        private List<VectorEstimate> trajectory() {
+            int width = 1;
+            for (double[] mean : trajMean) {
+                for (int i = mean.length - 1; i >= width; i--) {
+                    if (mean[i] > 0) {
                         width = i + 1;
                         break;
                     }
                 }
             }
-        }
-        double[] perRep = new double[reps.size()];
-        for (int g = 0; g < times.length; g++) {
-            double[] tm = new double[width];
-            double[] tl = new double[width];
-            double[] th = new double[width];
-            for (int i = 0; i < width; i++) {
-                for (int r = 0; r < reps.size(); r++) {
-                    double[] x = reps.get(r).snapshots()[g];
-                    perRep[r] = i < x.length ? x[i] : 0;
+            double q = count > 1 ? StudentT.quantile975(count - 1) : Double.NaN;
+            List<VectorEstimate> rows = new ArrayList<>(trajMean.length);
+            for (int k = 0; k < trajMean.length; k++) {
+                double[] tm = new double[width];
+                double[] tl = new double[width];
+                double[] th = new double[width];
+                for (int i = 0; i < width; i++) {
+                    double mu = i < trajMean[k].length ? trajMean[k][i] : 0;
+                    double m2 = i < trajM2[k].length ? trajM2[k][i] : 0;
+                    double half = count > 1 ? q * Math.sqrt(Math.max(m2, 0) / (count - 1) / count) : Double.NaN;
+                    tm[i] = mu;
+                    tl[i] = mu - half;
+                    th[i] = mu + half;
                 }
-                Estimate e = StudentT.estimate(perRep);
-                tm[i] = e.mean();
-                tl[i] = e.ci95Low();
-                th[i] = e.ci95High();
+                rows.add(new VectorEstimate(tm, tl, th, count));
             }
-            trajectory.add(new VectorEstimate(tm, tl, th, reps.size()));
+            return rows;
         }
-
-        return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate, times,
-                trajectory, covariance, policy, reps.get(0).jumps(), events, wall);
     }
 
     /**

@@ -143,11 +143,31 @@ public final class RealSchurForm {
                 frob += v * v;
             }
         }
+        double norm = Math.sqrt(frob);
         if (n == 1) {
-            return new RealSchurForm(1, new double[] {rows[0][0]}, new double[] {1.0}, Math.sqrt(frob));
+            return new RealSchurForm(1, new double[] {rows[0][0]}, new double[] {1.0}, norm);
+        }
+        // Entries below ε²‖A‖ are flushed to zero: a backward perturbation far below the ε‖A‖ of
+        // the Schur form itself, which keeps subnormal numbers (e.g. 2λx_i for tail levels near
+        // 1e-310) out of the QR iteration, where they produce NaNs in Hipparchus 4.0.2.
+        double negligible = Precision.EPSILON * Precision.EPSILON * norm;
+        for (double[] row : rows) {
+            for (int j = 0; j < n; j++) {
+                if (Math.abs(row[j]) < negligible) {
+                    row[j] = 0.0;
+                }
+            }
         }
         SchurTransformer schur = new SchurTransformer(new Array2DRowRealMatrix(rows, false));
-        return new RealSchurForm(n, flatten(schur.getT()), flatten(schur.getP()), Math.sqrt(frob));
+        double[] t = flatten(schur.getT());
+        double[] u = flatten(schur.getP());
+        for (int i = 0; i < n * n; i++) {
+            if (!Double.isFinite(t[i]) || !Double.isFinite(u[i])) {
+                throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
+                        "real Schur form failed (non-finite entries) for a " + n + "x" + n + " matrix of norm " + norm);
+            }
+        }
+        return new RealSchurForm(n, t, u, norm);
     }
 
     private static double[] flatten(RealMatrix m) {

@@ -56,19 +56,29 @@ public interface RateDerivatives {
 
     /**
      * The best available derivative source for {@code model}: the model itself if it implements
-     * this interface, automatic differentiation if it is a {@link SmoothPopulationModel}, finite
-     * differences otherwise.
+     * this interface to at least {@code derivativeOrder}, automatic differentiation if it is a
+     * {@link SmoothPopulationModel}, otherwise the model's own (insufficient) derivatives or finite
+     * differences; a source of too low an order is reported by the solver that needs more.
      *
      * @param model the population model
+     * @param derivativeOrder highest derivative order needed (2 for the 1/N term, 4 for 1/N²)
      * @return a derivative source for it
      */
-    static RateDerivatives of(PopulationModel model) {
-        if (model instanceof RateDerivatives explicit) {
+    static RateDerivatives of(PopulationModel model, int derivativeOrder) {
+        if (model instanceof RateDerivatives explicit && explicit.maxOrder() >= derivativeOrder) {
             return explicit;
         }
         if (model instanceof SmoothPopulationModel smooth) {
             return new AutomaticRateDerivatives(smooth);
         }
+        if (model instanceof RateDerivatives explicit) {
+            return explicit;
+        }
         return new FiniteDifferenceRateDerivatives(model);
+    }
+
+    /** @return {@link #of(PopulationModel, int)} for the 1/N term (second derivatives) */
+    static RateDerivatives of(PopulationModel model) {
+        return of(model, 2);
     }
 }

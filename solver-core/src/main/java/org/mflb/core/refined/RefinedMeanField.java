@@ -39,7 +39,10 @@ import org.mflb.core.model.PopulationModel;
  *
  * <p>Derivatives come from {@link RateDerivatives#of}: closed forms if the model provides them,
  * exact automatic differentiation for a {@link SmoothPopulationModel}, finite differences
- * otherwise (order 1 only). Instances are immutable.
+ * otherwise (order 1 only). Rates that depend on {@code N} ({@link SizeDependentPopulationModel},
+ * or {@link RateDerivatives#hasSizeCorrections()}) are expanded about {@code N = ∞}: the fixed
+ * point and trajectory are those of the limit, and the rates' 1/N, 1/N² corrections enter the
+ * terms. Instances are immutable.
  */
 public final class RefinedMeanField {
 
@@ -283,14 +286,7 @@ public final class RefinedMeanField {
     }
 
     private RateDerivatives derivativesFor(PopulationModel model) {
-        int needed = order == 1 ? 2 : 4;
-        if (model instanceof RateDerivatives explicit && explicit.maxOrder() >= needed) {
-            return explicit;
-        }
-        if (model instanceof SmoothPopulationModel smooth) {
-            return new AutomaticRateDerivatives(smooth);
-        }
-        return RateDerivatives.of(model);
+        return RateDerivatives.of(model, order == 1 ? 2 : 4);
     }
 
     private static void requireSecondOrderSize(int dimension) {

@@ -244,4 +244,30 @@ class SylvesterSolverTest {
         assertThrows(MflbException.class,
                 () -> SylvesterSolver.solveKroneckerSum(new RealSchurForm[] {RealSchurForm.of(CommonOps_DDRM.identity(2))}, new double[3]));
     }
+
+    @Test
+    void subnormalEntriesDoNotSpoilTheSchurForm() {
+        // Tail models put 2λx_i ≈ 1e-319 (subnormal) in the Jacobian; the QR iteration must not
+        // turn them into NaNs. Lower bidiagonal with a defective eigenvalue −1 below a small block.
+        int n = 8;
+        DMatrixRMaj a = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) {
+            a.set(i, i, i < 3 ? -2.0 - i : -1.0);
+            if (i + 1 < n) {
+                a.set(i, i + 1, 1.0);
+                a.set(i + 1, i, i == 3 ? 1.2729e-319 : i < 3 ? 0.5 : 0.0);
+            }
+        }
+        RealSchurForm s = RealSchurForm.of(a);
+        for (double v : s.getU().data) {
+            assertTrue(Double.isFinite(v));
+        }
+        DMatrixRMaj q = CommonOps_DDRM.identity(n);
+        DMatrixRMaj w = SylvesterSolver.solveLyapunov(s, q);
+        double[] minusQ = q.data.clone();
+        for (int i = 0; i < minusQ.length; i++) {
+            minusQ[i] = -minusQ[i];
+        }
+        assertClose(KroneckerOracle.solve(new DMatrixRMaj[] {a, a}, minusQ), w.data, ORACLE_TOLERANCE);
+    }
 }

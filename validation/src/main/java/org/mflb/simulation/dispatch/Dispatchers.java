@@ -1,12 +1,21 @@
 package org.mflb.simulation.dispatch;
 
-import org.mflb.core.ErrorKind;
-import org.mflb.core.MflbException;
+import org.mflb.simulation.Policy;
 
 /** The one place that maps a {@link org.mflb.simulation.Policy} to its dispatcher. */
 public final class Dispatchers {
 
     private Dispatchers() {
+    }
+
+    /**
+     * @return whether the policy reads the occupancy's order at every level (JSQ's shortest
+     *         queues; the threshold policies' pools with exactly ℓ or h tasks when ℓ moves), so
+     *         that the engine must keep it fully sorted; the others need only the idle/busy split.
+     *         A new dispatcher that calls {@code serverAt} beyond the idle block must be listed here.
+     */
+    public static boolean needsLevelOrder(Policy policy) {
+        return policy == Policy.JSQ || policy == Policy.THRESHOLD || policy == Policy.ADAPTIVE_THRESHOLD;
     }
 
     /** @return a new dispatcher for the policy of {@code ctx.scenario()} */
@@ -17,9 +26,8 @@ public final class Dispatchers {
             case JSQ -> new JsqDispatcher(ctx);
             case JIQ -> new JiqDispatcher(ctx);
             case MEMORY -> new MemoryDispatcher(ctx);
-            case THRESHOLD, ADAPTIVE_THRESHOLD -> throw new MflbException(ErrorKind.INVALID_PARAMETER, "policy",
-                    "policy = " + ctx.scenario().policy().cliName()
-                            + " is not available in the simulator yet: use random|sqd|jsq|jiq|memory");
+            case THRESHOLD -> new ThresholdDispatcher(ctx);
+            case ADAPTIVE_THRESHOLD -> new AdaptiveThresholdDispatcher(ctx);
         };
     }
 }

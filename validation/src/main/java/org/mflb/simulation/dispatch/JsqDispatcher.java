@@ -21,6 +21,9 @@ public final class JsqDispatcher extends Dispatcher {
         this.rng = ctx.rng();
         this.occ = ctx.occupancy();
         this.n = occ.servers();
+        if (!occ.sortedByLevel()) {
+            throw new IllegalStateException("JSQ needs an occupancy sorted by level (Dispatchers.needsLevelOrder)");
+        }
     }
 
     @Override

@@ -39,13 +39,17 @@ public final class PowerOfDDispatcher extends Dispatcher {
      */
     static int bounded(int bits, int bound, UniformRandomProvider rng) {
         long m = (bits & 0xFFFFFFFFL) * bound;
-        long low = m & 0xFFFFFFFFL;
-        if (low < bound) {
-            long threshold = (1L << 32) % bound;
-            while (low < threshold) {
-                m = (rng.nextInt() & 0xFFFFFFFFL) * bound;
-                low = m & 0xFFFFFFFFL;
-            }
+        if ((m & 0xFFFFFFFFL) < bound) {
+            return reject(m, bound, rng);
+        }
+        return (int) (m >>> 32);
+    }
+
+    /** The rare rejection branch of {@link #bounded}, out of line. */
+    private static int reject(long m, int bound, UniformRandomProvider rng) {
+        long threshold = (1L << 32) % bound;
+        while ((m & 0xFFFFFFFFL) < threshold) {
+            m = (rng.nextInt() & 0xFFFFFFFFL) * bound;
         }
         return (int) (m >>> 32);
     }
@@ -63,6 +67,11 @@ public final class PowerOfDDispatcher extends Dispatcher {
             }
             return occ.level(b) < occ.level(a) ? b : a;
         }
+        return selectFromSample();
+    }
+
+    /** The general case, out of line so that {@link #select} stays small enough to be inlined. */
+    private int selectFromSample() {
         int[] s = sample.draw();
         int best = s[0];
         int bestLevel = occ.level(best);

@@ -3,6 +3,8 @@ package org.mflb.simulation.engine;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.dispatch.Dispatcher;
+import org.mflb.simulation.state.LevelSets;
 import org.mflb.simulation.state.EventCalendar;
 
 /**
@@ -32,58 +34,75 @@ final class PoolCalendar extends Replication {
         nextArrival = t + exp1.sample() / arrivalBound;
     }
 
+    /* Same structure as QueueExponential.simulate (see the performance notes there). */
     @Override
     void simulate() {
+        final LevelSets occ = this.occ;
+        final TailIntegrals tail = this.tail;
+        final EventCalendar calendar = this.calendar;
+        final ContinuousSampler service = this.service;
+        final Dispatcher dispatcher = this.dispatcher;
+        final int capacity = this.capacity;
         for (;;) {
-            final double dep = calendar.firstTime();
-            final boolean arrival = nextArrival < dep;
-            final double next = arrival ? nextArrival : dep;
-            if (next >= nextCheckpoint) {
-                if (!checkpoint()) {
-                    return;
+            final double checkpointTime = nextCheckpoint;
+            final double bound = arrivalBound;
+            double arrivalTime = nextArrival;
+            double now = t;
+            long events = this.events;
+            long arrivals = this.arrivals;
+            long idleArrivals = this.idleArrivals;
+            long blocked = this.blocked;
+            for (;;) {
+                final double dep = calendar.firstTime();
+                final boolean arrival = arrivalTime < dep;
+                final double next = arrival ? arrivalTime : dep;
+                if (next >= checkpointTime) {
+                    break;
                 }
-                continue;
-            }
-            t = next;
-            if (arrival) {
-                nextArrival = next + exp1.sample() / arrivalBound;
-                if (constantRate || acceptCandidate()) {
-                    arrive();
+                now = next;
+                if (arrival) {
+                    arrivalTime = now + exp1.sample() / bound;
+                    if (!constantRate) {
+                        t = now;
+                        if (!acceptCandidate()) {
+                            continue;
+                        }
+                    }
+                    final int p = dispatcher.select(now);
+                    final int k = occ.level(p);
+                    events++;
+                    arrivals++;
+                    if (k >= capacity) {
+                        blocked++;
+                        dispatcher.onBlocked(p, now);
+                        continue;
+                    }
+                    if (k == 0) {
+                        idleArrivals++;
+                    }
+                    tail.beforeUp(k + 1, now);
+                    occ.up(p);
+                    calendar.add(now + service.sample(), p);
+                    dispatcher.onArrival(p, k + 1, now);
+                } else {
+                    final int p = calendar.firstOwner();
+                    calendar.removeFirst();
+                    final int k = occ.level(p);
+                    events++;
+                    tail.beforeDown(k, now);
+                    occ.down(p);
+                    dispatcher.onDeparture(p, k - 1, now);
                 }
-            } else {
-                int p = calendar.firstOwner();
-                calendar.removeFirst();
-                depart(p);
+            }
+            t = now;
+            nextArrival = arrivalTime;
+            this.events = events;
+            this.arrivals = arrivals;
+            this.idleArrivals = idleArrivals;
+            this.blocked = blocked;
+            if (!checkpoint()) {
+                return;
             }
         }
-    }
-
-    private void arrive() {
-        final double now = t;
-        final int p = dispatcher.select(now);
-        final int k = occ.level(p);
-        events++;
-        arrivals++;
-        if (k >= capacity) {
-            blocked++;
-            dispatcher.onBlocked(p, now);
-            return;
-        }
-        if (k == 0) {
-            idleArrivals++;
-        }
-        tail.beforeChange(k + 1, now);
-        occ.up(p);
-        calendar.add(now + service.sample(), p);
-        dispatcher.onArrival(p, k + 1, now);
-    }
-
-    private void depart(int p) {
-        final double now = t;
-        final int k = occ.level(p);
-        events++;
-        tail.beforeChange(k, now);
-        occ.down(p);
-        dispatcher.onDeparture(p, k - 1, now);
     }
 }

@@ -2,6 +2,8 @@ package org.mflb.simulation.engine;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.dispatch.Dispatcher;
+import org.mflb.simulation.state.LevelSets;
 import org.mflb.simulation.state.TaskList;
 
 /**
@@ -30,57 +32,74 @@ final class PoolExponential extends Replication {
         }
     }
 
+    /* Same structure as QueueExponential.simulate (see the performance notes there). */
     @Override
     void simulate() {
+        final LevelSets occ = this.occ;
+        final TaskList tasks = this.tasks;
+        final TailIntegrals tail = this.tail;
+        final Dispatcher dispatcher = this.dispatcher;
+        final int capacity = this.capacity;
+        final double mu = this.mu;
+        final double inverseMu = this.inverseMu;
         for (;;) {
-            final int m = tasks.size();
-            final double total = arrivalBound + mu * m;
-            final double next = t + exp1.sample() / total;
-            if (next >= nextCheckpoint) {
-                if (!checkpoint()) {
-                    return;
+            final double checkpointTime = nextCheckpoint;
+            final double bound = arrivalBound;
+            double now = t;
+            long events = this.events;
+            long arrivals = this.arrivals;
+            long idleArrivals = this.idleArrivals;
+            long blocked = this.blocked;
+            for (;;) {
+                final int m = tasks.size();
+                final double total = bound + mu * m;
+                final double next = now + exp1.sample() / total;
+                if (next >= checkpointTime) {
+                    break;
                 }
-                continue;
-            }
-            t = next;
-            final double u = rng.nextDouble() * total;
-            if (u < arrivalBound) {
-                if (constantRate || acceptCandidate()) {
-                    arrive();
+                now = next;
+                final double u = rng.nextDouble() * total;
+                if (u < bound) {
+                    if (!constantRate) {
+                        t = now;
+                        if (!acceptCandidate()) {
+                            continue;
+                        }
+                    }
+                    final int p = dispatcher.select(now);
+                    final int k = occ.level(p);
+                    events++;
+                    arrivals++;
+                    if (k >= capacity) {
+                        blocked++;
+                        dispatcher.onBlocked(p, now);
+                        continue;
+                    }
+                    if (k == 0) {
+                        idleArrivals++;
+                    }
+                    tail.beforeUp(k + 1, now);
+                    occ.up(p);
+                    tasks.add(p);
+                    dispatcher.onArrival(p, k + 1, now);
+                } else {
+                    final int i = (int) ((u - bound) * inverseMu);
+                    final int p = tasks.removeAt(i < m ? i : m - 1);
+                    final int k = occ.level(p);
+                    events++;
+                    tail.beforeDown(k, now);
+                    occ.down(p);
+                    dispatcher.onDeparture(p, k - 1, now);
                 }
-            } else {
-                int k = (int) ((u - arrivalBound) * inverseMu);
-                depart(tasks.removeAt(k < m ? k : m - 1));
+            }
+            t = now;
+            this.events = events;
+            this.arrivals = arrivals;
+            this.idleArrivals = idleArrivals;
+            this.blocked = blocked;
+            if (!checkpoint()) {
+                return;
             }
         }
-    }
-
-    private void arrive() {
-        final double now = t;
-        final int p = dispatcher.select(now);
-        final int k = occ.level(p);
-        events++;
-        arrivals++;
-        if (k >= capacity) {
-            blocked++;
-            dispatcher.onBlocked(p, now);
-            return;
-        }
-        if (k == 0) {
-            idleArrivals++;
-        }
-        tail.beforeChange(k + 1, now);
-        occ.up(p);
-        tasks.add(p);
-        dispatcher.onArrival(p, k + 1, now);
-    }
-
-    private void depart(int p) {
-        final double now = t;
-        final int k = occ.level(p);
-        events++;
-        tail.beforeChange(k, now);
-        occ.down(p);
-        dispatcher.onDeparture(p, k - 1, now);
     }
 }

@@ -3,8 +3,10 @@ package org.mflb.simulation.engine;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.dispatch.Dispatcher;
 import org.mflb.simulation.state.EventCalendar;
 import org.mflb.simulation.state.FifoJobs;
+import org.mflb.simulation.state.LevelSets;
 import org.mflb.simulation.state.Occupancy;
 
 /**
@@ -36,14 +38,10 @@ final class QueueCalendar extends Replication {
 
     /** The FIFO queues of the initial state, its jobs with unknown (NaN) arrival times. */
     static FifoJobs initialJobs(Occupancy occ, int n) {
-        long total = 0;
+        FifoJobs jobs = new FifoJobs(n);
         for (int s = 0; s < n; s++) {
-            total += occ.level(s);
-        }
-        FifoJobs jobs = new FifoJobs(n, (int) Math.min(Integer.MAX_VALUE / 2, Math.max(2L * n, total + n)));
-        for (int s = 0; s < n; s++) {
-            for (int j = occ.level(s); j > 0; j--) {
-                jobs.push(s, Double.NaN);
+            for (int j = 0; j < occ.level(s); j++) {
+                jobs.push(s, j, Double.NaN);
             }
         }
         return jobs;
@@ -54,65 +52,88 @@ final class QueueCalendar extends Replication {
         nextArrival = t + exp1.sample() / arrivalBound;
     }
 
+    /* Same structure as QueueExponential.simulate (see the performance notes there). */
     @Override
     void simulate() {
+        final LevelSets occ = this.occ;
+        final FifoJobs jobs = this.jobs;
+        final double[] serviceStart = this.serviceStart;
+        final TailIntegrals tail = this.tail;
+        final EventCalendar calendar = this.calendar;
+        final ContinuousSampler service = this.service;
+        final Dispatcher dispatcher = this.dispatcher;
         for (;;) {
-            final double dep = calendar.firstTime();
-            final boolean arrival = nextArrival < dep;
-            final double next = arrival ? nextArrival : dep;
-            if (next >= nextCheckpoint) {
-                if (!checkpoint()) {
-                    return;
+            final double checkpointTime = nextCheckpoint;
+            final double bound = arrivalBound;
+            double arrivalTime = nextArrival;
+            long events = this.events;
+            long arrivals = this.arrivals;
+            long idleArrivals = this.idleArrivals;
+            long completions = this.completions;
+            double responseSum = this.responseSum;
+            double waitingSum = this.waitingSum;
+            double now = t;
+            for (;;) {
+                final double dep = calendar.firstTime();
+                final boolean arrival = arrivalTime < dep;
+                final double next = arrival ? arrivalTime : dep;
+                if (next >= checkpointTime) {
+                    break;
                 }
-                continue;
-            }
-            t = next;
-            if (arrival) {
-                nextArrival = next + exp1.sample() / arrivalBound;
-                if (constantRate || acceptCandidate()) {
-                    arrive();
+                now = next;
+                if (arrival) {
+                    arrivalTime = now + exp1.sample() / bound;
+                    if (!constantRate) {
+                        t = now;
+                        if (!acceptCandidate()) {
+                            continue;
+                        }
+                    }
+                    final int s = dispatcher.select(now);
+                    final int k = occ.level(s);
+                    events++;
+                    arrivals++;
+                    if (k == 0) {
+                        idleArrivals++;
+                        serviceStart[s] = now;
+                        calendar.add(now + service.sample(), s);
+                    }
+                    tail.beforeUp(k + 1, now);
+                    occ.up(s);
+                    jobs.push(s, k, now);
+                    dispatcher.onArrival(s, k + 1, now);
+                } else {
+                    final int s = calendar.firstOwner();
+                    final int k = occ.level(s);
+                    events++;
+                    tail.beforeDown(k, now);
+                    occ.down(s);
+                    final double a = jobs.pop(s, k);
+                    if (a == a) { // not a job present at time 0
+                        completions++;
+                        responseSum += now - a;
+                        waitingSum += serviceStart[s] - a;
+                    }
+                    if (k > 1) {
+                        serviceStart[s] = now;
+                        calendar.replaceFirst(now + service.sample(), s);
+                    } else {
+                        calendar.removeFirst();
+                    }
+                    dispatcher.onDeparture(s, k - 1, now);
                 }
-            } else {
-                depart(calendar.firstOwner());
+            }
+            t = now;
+            nextArrival = arrivalTime;
+            this.events = events;
+            this.arrivals = arrivals;
+            this.idleArrivals = idleArrivals;
+            this.completions = completions;
+            this.responseSum = responseSum;
+            this.waitingSum = waitingSum;
+            if (!checkpoint()) {
+                return;
             }
         }
-    }
-
-    private void arrive() {
-        final double now = t;
-        final int s = dispatcher.select(now);
-        final int k = occ.level(s);
-        events++;
-        arrivals++;
-        if (k == 0) {
-            idleArrivals++;
-            serviceStart[s] = now;
-            calendar.add(now + service.sample(), s);
-        }
-        tail.beforeChange(k + 1, now);
-        occ.up(s);
-        jobs.push(s, now);
-        dispatcher.onArrival(s, k + 1, now);
-    }
-
-    private void depart(int s) {
-        final double now = t;
-        final int k = occ.level(s);
-        events++;
-        tail.beforeChange(k, now);
-        occ.down(s);
-        final double a = jobs.pop(s);
-        if (a == a) {
-            completions++;
-            responseSum += now - a;
-            waitingSum += serviceStart[s] - a;
-        }
-        if (k > 1) {
-            serviceStart[s] = now;
-            calendar.replaceFirst(now + service.sample(), s);
-        } else {
-            calendar.removeFirst();
-        }
-        dispatcher.onDeparture(s, k - 1, now);
     }
 }

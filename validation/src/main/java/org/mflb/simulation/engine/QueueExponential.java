@@ -2,7 +2,9 @@ package org.mflb.simulation.engine;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.dispatch.Dispatcher;
 import org.mflb.simulation.state.FifoJobs;
+import org.mflb.simulation.state.LevelSets;
 
 /**
  * Single-server FIFO queues with exponential service of rate μ (1 by convention): the fast path,
@@ -30,62 +32,92 @@ final class QueueExponential extends Replication {
         serviceStart = new double[n];
     }
 
+    /*
+     * Performance notes (this loop is the simulator's hot spot):
+     * - the arrival and departure code sits in the loop body: as separate methods the JIT compiles
+     *   the arrival on its own first and then refuses to inline it ("already compiled into a big
+     *   method");
+     * - the inner loop makes no call, so that the JIT keeps the clock, the counters and the array
+     *   references in registers; they go back to the fields only at a checkpoint, which reads and
+     *   resets them.
+     */
     @Override
     void simulate() {
+        final LevelSets occ = this.occ;
+        final FifoJobs jobs = this.jobs;
+        final double[] serviceStart = this.serviceStart;
+        final TailIntegrals tail = this.tail;
+        final Dispatcher dispatcher = this.dispatcher;
+        final int n = this.n;
+        final double mu = this.mu;
+        final double inverseMu = this.inverseMu;
         for (;;) {
-            final int busy = occ.countAtLeast(1);
-            final double total = arrivalBound + mu * busy;
-            final double next = t + exp1.sample() / total;
-            if (next >= nextCheckpoint) {
-                if (!checkpoint()) {
-                    return;
+            final double checkpointTime = nextCheckpoint;
+            final double bound = arrivalBound;
+            double now = t;
+            long events = this.events;
+            long arrivals = this.arrivals;
+            long idleArrivals = this.idleArrivals;
+            long completions = this.completions;
+            double responseSum = this.responseSum;
+            double waitingSum = this.waitingSum;
+            for (;;) {
+                final int busy = occ.countAtLeast(1);
+                final double total = bound + mu * busy;
+                final double next = now + exp1.sample() / total;
+                if (next >= checkpointTime) {
+                    break;
                 }
-                continue;
-            }
-            t = next;
-            final double u = rng.nextDouble() * total;
-            if (u < arrivalBound) {
-                if (constantRate || acceptCandidate()) {
-                    arrive();
+                now = next;
+                final double u = rng.nextDouble() * total;
+                if (u < bound) {
+                    if (!constantRate) {
+                        t = now;
+                        if (!acceptCandidate()) {
+                            continue;
+                        }
+                    }
+                    final int s = dispatcher.select(now);
+                    final int k = occ.level(s);
+                    events++;
+                    arrivals++;
+                    if (k == 0) {
+                        idleArrivals++;
+                        serviceStart[s] = now;
+                    }
+                    tail.beforeUp(k + 1, now);
+                    occ.up(s);
+                    jobs.push(s, k, now);
+                    dispatcher.onArrival(s, k + 1, now);
+                } else {
+                    final int i = (int) ((u - bound) * inverseMu);
+                    final int s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
+                    final int k = occ.level(s);
+                    events++;
+                    tail.beforeDown(k, now);
+                    occ.down(s);
+                    final double a = jobs.pop(s, k);
+                    if (a == a) { // not a job present at time 0
+                        completions++;
+                        responseSum += now - a;
+                        waitingSum += serviceStart[s] - a;
+                    }
+                    if (k > 1) {
+                        serviceStart[s] = now;
+                    }
+                    dispatcher.onDeparture(s, k - 1, now);
                 }
-            } else {
-                int k = (int) ((u - arrivalBound) * inverseMu);
-                depart(occ.serverAt(n - busy + (k < busy ? k : busy - 1)));
+            }
+            t = now;
+            this.events = events;
+            this.arrivals = arrivals;
+            this.idleArrivals = idleArrivals;
+            this.completions = completions;
+            this.responseSum = responseSum;
+            this.waitingSum = waitingSum;
+            if (!checkpoint()) {
+                return;
             }
         }
-    }
-
-    private void arrive() {
-        final double now = t;
-        final int s = dispatcher.select(now);
-        final int k = occ.level(s);
-        events++;
-        arrivals++;
-        if (k == 0) {
-            idleArrivals++;
-            serviceStart[s] = now;
-        }
-        tail.beforeChange(k + 1, now);
-        occ.up(s);
-        jobs.push(s, now);
-        dispatcher.onArrival(s, k + 1, now);
-    }
-
-    private void depart(int s) {
-        final double now = t;
-        final int k = occ.level(s);
-        events++;
-        tail.beforeChange(k, now);
-        occ.down(s);
-        final double a = jobs.pop(s);
-        if (a == a) { // not a job present at time 0
-            completions++;
-            responseSum += now - a;
-            waitingSum += serviceStart[s] - a;
-        }
-        if (k > 1) {
-            serviceStart[s] = now;
-        }
-        dispatcher.onDeparture(s, k - 1, now);
     }
 }

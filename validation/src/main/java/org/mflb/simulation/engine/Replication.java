@@ -96,7 +96,7 @@ public abstract class Replication {
         this.n = scenario.servers();
         this.rng = rng;
         this.exp1 = ZigguratSampler.Exponential.of(rng);
-        this.occ = new LevelSets(scenario.initialState().levels(n));
+        this.occ = new LevelSets(scenario.initialState().levels(n), Dispatchers.needsLevelOrder(scenario.policy()));
         this.tail = new TailIntegrals(occ, scenario.covarianceLevels());
         this.dispatcher = Dispatchers.create(new DispatchContext(scenario, occ, rng));
         this.capacity = scenario.capacity();
@@ -228,12 +228,12 @@ public abstract class Replication {
         completions = 0;
         responseSum = 0;
         waitingSum = 0;
-        tail.startUnit(c);
+        tail.startUnit(c, unitEnd);
     }
 
     private void endUnit(double c) {
-        double[] x = tail.endUnitTail(c);
-        double[] products = tail.endUnitProducts(c);
+        double[] x = tail.endUnitTail();
+        double[] products = tail.endUnitProducts();
         PolicyStatistics ps = new PolicyStatistics();
         dispatcher.endUnit(c, arrivals, ps);
         double meanResponse = completions > 0 ? responseSum / completions : Double.NaN;

@@ -5,24 +5,24 @@ import java.util.Arrays;
 /**
  * The event calendar of the general-service simulation: pending service completions as
  * {@code (time, owner)} pairs in an implicit 4-ary min-heap on the time. Insertion and removal of
- * the earliest event cost O(log N) (with half the depth of a binary heap and cache-friendlier
- * sibling groups). Completions are never cancelled or rescheduled, so no position index is needed;
- * {@link #replaceFirst} handles the common "a server finishes a job and starts the next one" in a
- * single sift-down.
+ * the earliest event cost O(log N) (half the depth of a binary heap). Completions are never
+ * cancelled or rescheduled, so no position index is needed; {@link #replaceFirst} handles the
+ * common "a server finishes a job and starts the next one" in a single sift-down.
  *
- * <p>Times and owners are kept in parallel primitive arrays; the arrays only grow (doubling).
+ * <p>Layout, for speed: entry i occupies {@code heap[2i]} (the time's IEEE-754 bits) and
+ * {@code heap[2i+1]} (the owner), so the four children of a node share one or two cache lines, and
+ * the times are compared as {@code long}s — for non-negative doubles the bit patterns are ordered
+ * like the values — which the JIT turns into branch-free conditional moves. Times must therefore be
+ * {@code ≥ 0} (simulated times are). The array only grows (doubling).
  */
 public final class EventCalendar {
 
-    private double[] time;
-    private int[] owner;
+    private long[] heap;
     private int size;
 
-    /** @param initialCapacity initial number of slots ({@code ≥ 1}) */
+    /** @param initialCapacity initial number of entries ({@code ≥ 1}) */
     public EventCalendar(int initialCapacity) {
-        int cap = Math.max(4, initialCapacity);
-        time = new double[cap];
-        owner = new int[cap];
+        heap = new long[2 * Math.max(4, initialCapacity)];
     }
 
     /** @return the number of pending events */
@@ -32,79 +32,92 @@ public final class EventCalendar {
 
     /** @return the time of the earliest event, {@code +∞} when the calendar is empty */
     public double firstTime() {
-        return size > 0 ? time[0] : Double.POSITIVE_INFINITY;
+        return size > 0 ? Double.longBitsToDouble(heap[0]) : Double.POSITIVE_INFINITY;
     }
 
     /** @return the owner (server or pool) of the earliest event; the calendar must be non-empty */
     public int firstOwner() {
-        return owner[0];
+        return (int) heap[1];
     }
 
-    /** Schedules an event of {@code who} at time {@code t}. */
+    /** Schedules an event of {@code who} at time {@code t ≥ 0}. */
     public void add(double t, int who) {
-        if (size == time.length) {
-            time = Arrays.copyOf(time, size * 2);
-            owner = Arrays.copyOf(owner, size * 2);
+        if (2 * size == heap.length) {
+            heap = Arrays.copyOf(heap, heap.length * 2);
         }
+        final long[] h = heap;
+        final long key = Double.doubleToRawLongBits(t);
         int i = size++;
-        // sift up
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            double tp = time[parent];
-            if (tp <= t) {
+            long kp = h[2 * parent];
+            if (kp <= key) {
                 break;
             }
-            time[i] = tp;
-            owner[i] = owner[parent];
+            h[2 * i] = kp;
+            h[2 * i + 1] = h[2 * parent + 1];
             i = parent;
         }
-        time[i] = t;
-        owner[i] = who;
+        h[2 * i] = key;
+        h[2 * i + 1] = who;
     }
 
     /** Removes the earliest event. */
     public void removeFirst() {
         int last = --size;
         if (last > 0) {
-            siftDown(time[last], owner[last]);
+            siftDown(heap[2 * last], heap[2 * last + 1]);
         }
     }
 
-    /** Replaces the earliest event by one of {@code who} at time {@code t} (a remove plus an add). */
+    /** Replaces the earliest event by one of {@code who} at time {@code t ≥ 0} (a remove plus an add). */
     public void replaceFirst(double t, int who) {
-        siftDown(t, who);
+        siftDown(Double.doubleToRawLongBits(t), who);
     }
 
-    /** Places {@code (t, who)} at the root and sifts it down among the first {@code size} entries. */
-    private void siftDown(double t, int who) {
-        final double[] tm = time;
-        final int[] ow = owner;
+    /** Places {@code (key, who)} at the root and sifts it down among the first {@code size} entries. */
+    private void siftDown(long key, long who) {
+        final long[] h = heap;
         final int n = size;
         int i = 0;
         for (;;) {
-            int c = (i << 2) + 1;
+            int c = 4 * i + 1;
             if (c >= n) {
                 break;
             }
-            // smallest of up to four children
-            int best = c;
-            double bt = tm[c];
-            int end = Math.min(c + 4, n);
-            for (int j = c + 1; j < end; j++) {
-                double tj = tm[j];
-                if (tj < bt) {
-                    bt = tj;
-                    best = j;
+            int best;
+            long bk;
+            if (c + 3 < n) {
+                // tournament of the four children, written as selects (conditional moves)
+                long k0 = h[2 * c];
+                long k1 = h[2 * c + 2];
+                long k2 = h[2 * c + 4];
+                long k3 = h[2 * c + 6];
+                int b01 = k1 < k0 ? c + 1 : c;
+                long m01 = k1 < k0 ? k1 : k0;
+                int b23 = k3 < k2 ? c + 3 : c + 2;
+                long m23 = k3 < k2 ? k3 : k2;
+                best = m23 < m01 ? b23 : b01;
+                bk = m23 < m01 ? m23 : m01;
+            } else {
+                best = c;
+                bk = h[2 * c];
+                for (int j = c + 1; j < n; j++) {
+                    long kj = h[2 * j];
+                    if (kj < bk) {
+                        bk = kj;
+                        best = j;
+                    }
                 }
             }
-            if (bt >= t) {
+            if (bk >= key) {
                 break;
             }
-            tm[i] = bt;
-            ow[i] = ow[best];
+            h[2 * i] = bk;
+            h[2 * i + 1] = h[2 * best + 1];
             i = best;
         }
-        tm[i] = t;
-        ow[i] = who;
+        h[2 * i] = key;
+        h[2 * i + 1] = who;
     }
 }

@@ -11,6 +11,10 @@ import org.mflb.core.MflbException;
  * O(1) and without allocation, the tail vector {@code c_i}, a uniformly random busy server
  * (exponential departures), the idle set (JIQ) and the set of shortest queues (JSQ).
  *
+ * <p>Policies that only need the idle/busy split (everything but JSQ) use the <em>partial</em>
+ * order: only the boundary between level 0 and level ≥ 1 is maintained, so the swaps happen only
+ * when a server becomes busy or idle, which saves most of them in busy systems.
+ *
  * <p>Mutable; one instance belongs to one replication.
  */
 public final class LevelSets implements Occupancy {
@@ -28,12 +32,25 @@ public final class LevelSets implements Occupancy {
     /** {@code atLeast[i] = c_i}; entries beyond the highest level are 0. */
     private int[] atLeast;
     private int highest;
+    private final boolean sorted;
 
     /**
+     * Fully sorted level sets.
+     *
      * @param initialLevels number of jobs of each server (not modified); length {@code N ≥ 1},
      *        entries {@code ≥ 0}
      */
     public LevelSets(int[] initialLevels) {
+        this(initialLevels, true);
+    }
+
+    /**
+     * @param initialLevels number of jobs of each server (not modified); length {@code N ≥ 1},
+     *        entries {@code ≥ 0}
+     * @param sorted whether to keep the order sorted by level at all levels (else only idle before busy)
+     */
+    public LevelSets(int[] initialLevels, boolean sorted) {
+        this.sorted = sorted;
         n = initialLevels.length;
         level = new int[n];
         order = new int[n];
@@ -94,6 +111,11 @@ public final class LevelSets implements Occupancy {
         return highest;
     }
 
+    @Override
+    public boolean sortedByLevel() {
+        return sorted;
+    }
+
     /**
      * Adds one job to server {@code s} (level k → k+1): {@code s} swaps with the last server of
      * level {@code k}, which then becomes the first of level {@code k+1}.
@@ -103,8 +125,9 @@ public final class LevelSets implements Occupancy {
         if (k + 2 >= atLeast.length) {
             atLeast = Arrays.copyOf(atLeast, atLeast.length * 2);
         }
-        int boundary = n - atLeast[k + 1] - 1;
-        swap(s, boundary);
+        if (sorted || k == 0) {
+            swap(s, n - atLeast[k + 1] - 1);
+        }
         atLeast[k + 1]++;
         level[s] = k + 1;
         if (k + 1 > highest) {
@@ -118,8 +141,9 @@ public final class LevelSets implements Occupancy {
      */
     public void down(int s) {
         int k = level[s];
-        int boundary = n - atLeast[k];
-        swap(s, boundary);
+        if (sorted || k == 1) {
+            swap(s, n - atLeast[k]);
+        }
         atLeast[k]--;
         level[s] = k - 1;
     }

@@ -41,7 +41,8 @@ public final class Figure {
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setPlotGridLinesColor(new Color(0xdddddd));
-        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        // Long titles shrink rather than being clipped at the chart's edges.
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, title.length() > 80 ? 12 : title.length() > 65 ? 14 : 16));
         styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));

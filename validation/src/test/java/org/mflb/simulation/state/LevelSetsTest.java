@@ -44,6 +44,40 @@ class LevelSetsTest {
         assertTrue(max > 64, "test should exercise growth of the level array, max = " + max);
     }
 
+    @Test
+    void partialOrderKeepsIdleServersFirst() {
+        SplittableRandom r = new SplittableRandom(8);
+        int n = 29;
+        int[] level = new int[n];
+        LevelSets ls = new LevelSets(level, false);
+        for (int step = 0; step < 20_000; step++) {
+            int s = r.nextInt(n);
+            if (level[s] > 0 && r.nextBoolean()) {
+                ls.down(s);
+                level[s]--;
+            } else {
+                ls.up(s);
+                level[s]++;
+            }
+            int idle = 0;
+            for (int l : level) {
+                idle += l == 0 ? 1 : 0;
+            }
+            assertEquals(n - idle, ls.countAtLeast(1));
+            for (int p = 0; p < n; p++) {
+                assertEquals(p < idle, level[ls.serverAt(p)] == 0, "idle servers first");
+                assertEquals(level[p], ls.level(p));
+            }
+            for (int i = 2; i < 5; i++) {
+                int c = 0;
+                for (int l : level) {
+                    c += l >= i ? 1 : 0;
+                }
+                assertEquals(c, ls.countAtLeast(i));
+            }
+        }
+    }
+
     private static void check(LevelSets ls, int[] level) {
         int n = level.length;
         int max = 0;
