@@ -1,14 +1,23 @@
 package org.mflb.cli;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
 import org.mflb.core.MflbException;
+import org.mflb.core.Require;
+import org.mflb.core.model.ArrivalRate;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.Truncation;
+import org.mflb.fluid.nonsmooth.NonSmoothModel;
+import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** The options that describe a fluid model, shared by {@code fixed-point} and {@code transient}. */
 public final class ModelOptions {
@@ -16,8 +25,34 @@ public final class ModelOptions {
     /** The systems of the command line. */
     public enum SystemName { supermarket, pools, loss }
 
-    /** The fluid policies of the command line. */
-    public enum PolicyName { random, sqd }
+    /** The fluid policies of the command line; the last four have non-smooth fluid limits (MODELS.md §3). */
+    public enum PolicyName {
+        random, sqd, jsq, jiq, threshold, adaptive_threshold;
+
+        /** @return the name on the command line ({@code adaptive-threshold}) */
+        public String cliName() {
+            return name().replace('_', '-');
+        }
+
+        /** @return whether the fluid limit is piecewise smooth ({@link NonSmoothModel}) */
+        public boolean isNonSmooth() {
+            return this != random && this != sqd;
+        }
+    }
+
+    /** Reads {@code adaptive-threshold} (and any case) into {@link PolicyName}. */
+    static final class PolicyConverter implements ITypeConverter<PolicyName> {
+        @Override
+        public PolicyName convert(String value) {
+            for (PolicyName p : PolicyName.values()) {
+                if (p.cliName().equalsIgnoreCase(value.strip())) {
+                    return p;
+                }
+            }
+            throw new TypeConversionException("expected one of " + Arrays.stream(PolicyName.values())
+                    .map(PolicyName::cliName).collect(Collectors.joining(", ")) + " (case-insensitive) but was '" + value + "'");
+        }
+    }
 
     /** Sampling schemes of SQ(d). */
     public enum SamplingName { replacement, distinct }
@@ -26,9 +61,23 @@ public final class ModelOptions {
             description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
     SystemName system;
 
-    @Option(names = "--policy", required = true, paramLabel = "random|sqd",
-            description = "Dispatching policy: random, or sqd = join the shortest of d sampled servers.")
+    @Option(names = "--policy", required = true, paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold",
+            converter = PolicyConverter.class,
+            description = "Dispatching policy: random; sqd = join the shortest of d sampled servers; jsq = join the"
+                    + " shortest queue; jiq = join an idle server, else at random; threshold = to a pool with fewer"
+                    + " than L tasks, else with L, else at random (pools); adaptive-threshold = the self-learning"
+                    + " threshold with parameter alpha (pools). The last four: fixed-point and transient.")
     PolicyName policy;
+
+    @Option(names = "--threshold", paramLabel = "L", description = "Threshold L >= 0 of --policy threshold.")
+    Integer threshold;
+
+    @Option(names = "--alpha", paramLabel = "A", description = "Parameter alpha in (0, 1) of --policy adaptive-threshold.")
+    Double alpha;
+
+    @Option(names = "--initial-threshold", paramLabel = "L0",
+            description = "Threshold at time 0 of --policy adaptive-threshold (default: 0).")
+    Integer initialThreshold;
 
     @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd (default: 2).")
     Integer d;
@@ -75,8 +124,75 @@ public final class ModelOptions {
         return s;
     }
 
+    /** @return whether the policy's fluid limit is piecewise smooth (jsq, jiq, threshold, adaptive-threshold) */
+    public boolean isNonSmooth() {
+        return policy.isNonSmooth();
+    }
+
+    /** Refuses the options of the other family of policies. */
+    private void requireOnlyOptionsOf(PolicyName p) {
+        if (threshold != null && p != PolicyName.threshold) {
+            throw MflbException.invalid("threshold", threshold, "used only with --policy threshold"
+                    + (p == PolicyName.adaptive_threshold ? " (the adaptive policy starts from --initial-threshold)" : ""));
+        }
+        if (alpha != null && p != PolicyName.adaptive_threshold) {
+            throw MflbException.invalid("alpha", alpha, "used only with --policy adaptive-threshold");
+        }
+        if (initialThreshold != null && p != PolicyName.adaptive_threshold) {
+            throw MflbException.invalid("initial-threshold", initialThreshold, "used only with --policy adaptive-threshold");
+        }
+        if (p.isNonSmooth() && d != null) {
+            throw MflbException.invalid("d", d, "used only with --policy random or sqd");
+        }
+        if (p.isNonSmooth() && sampling == SamplingName.distinct) {
+            throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd");
+        }
+    }
+
+    /** @return the non-smooth policy (jsq, jiq, threshold, adaptive-threshold), validated */
+    public NonSmoothPolicy nonSmoothPolicy() {
+        requireOnlyOptionsOf(policy);
+        return switch (policy) {
+            case jsq -> NonSmoothPolicy.jsq();
+            case jiq -> NonSmoothPolicy.jiq();
+            case threshold -> {
+                if (threshold == null) {
+                    throw MflbException.invalid("threshold", "missing", "given (an integer >= 0) with --policy threshold");
+                }
+                yield NonSmoothPolicy.threshold(threshold);
+            }
+            case adaptive_threshold -> {
+                if (alpha == null) {
+                    throw MflbException.invalid("alpha", "missing", "given (a number in (0, 1)) with --policy adaptive-threshold");
+                }
+                yield NonSmoothPolicy.adaptiveThreshold(alpha, initialThreshold == null ? 0 : initialThreshold);
+            }
+            default -> throw new IllegalStateException(policy + " is smooth");
+        };
+    }
+
+    /** @return the non-smooth fluid model for the arrival rate {@code rate} */
+    public NonSmoothModel nonSmoothModel(ArrivalRate rate) {
+        return NonSmoothModel.of(serverSystem(), nonSmoothPolicy(), rate).withTruncation(truncationRule());
+    }
+
+    /** @return the non-smooth fluid model for a constant {@code λ} */
+    public NonSmoothModel nonSmoothModel() {
+        return nonSmoothModel(ArrivalRate.constant(lambda()));
+    }
+
+    /** Refuses the non-smooth policies in commands (and options such as --refined) that need a smooth drift. */
+    void requireSmooth() {
+        if (policy.isNonSmooth()) {
+            throw MflbException.invalid("policy", policy.cliName(), "random or sqd for this command (jsq, jiq,"
+                    + " threshold and adaptive-threshold: fixed-point and transient, without --refined)");
+        }
+    }
+
     /** @return the fluid policy, validated */
     public SmoothRouting routing() {
+        requireSmooth();
+        requireOnlyOptionsOf(policy);
         if (policy == PolicyName.random) {
             if (d != null && d != 1) {
                 throw MflbException.invalid("d", d, "1 (or omitted) with --policy random");
@@ -98,7 +214,7 @@ public final class ModelOptions {
         if (lambda == null) {
             throw MflbException.invalid("lambda", "missing", "given (a number > 0)");
         }
-        return org.mflb.core.Require.positive("lambda", lambda);
+        return Require.positive("lambda", lambda);
     }
 
     /** @return the truncation rule */
@@ -116,6 +232,11 @@ public final class ModelOptions {
 
     /** @return the fluid model for a constant {@code λ} */
     public FluidModel fluidModel() {
-        return FluidModel.of(serverSystem(), routing(), lambda()).withTruncation(truncationRule());
+        return fluidModel(ArrivalRate.constant(lambda()));
+    }
+
+    /** @return the fluid model for the arrival rate {@code rate} */
+    public FluidModel fluidModel(ArrivalRate rate) {
+        return FluidModel.of(serverSystem(), routing(), rate).withTruncation(truncationRule());
     }
 }

@@ -1,15 +1,23 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.core.MflbException;
+import org.mflb.core.model.ArrivalProfiles;
+import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.InitialState;
+import org.mflb.fluid.nonsmooth.NonSmoothModel;
+import org.mflb.fluid.nonsmooth.SwitchedTransient;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,6 +40,11 @@ public final class TransientCommand implements Callable<Integer> {
     @Mixin
     RefinedOptions refined;
 
+    @Option(names = "--lambda-profile", paramLabel = "FILE",
+            description = "CSV file of t,lambda points: a piecewise-linear lambda(t), constant outside its times"
+                    + " (the format of simulate --lambda-profile); replaces --lambda.")
+    Path lambdaProfile;
+
     @Option(names = "--t-end", required = true, paramLabel = "T", description = "Final time.")
     double tEnd;
 
@@ -49,11 +62,38 @@ public final class TransientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** @return {@code λ(t)}: the profile, or the constant {@code --lambda}; exactly one of them */
+    private ArrivalRate arrivalRate() {
+        if (lambdaProfile == null) {
+            return ArrivalRate.constant(model.lambda());
+        }
+        if (model.lambda != null) {
+            throw MflbException.invalid("lambda", model.lambda, "omitted with --lambda-profile (give one of them)");
+        }
+        return ArrivalProfiles.read(lambdaProfile);
+    }
+
+    /** Adds {@code lambda} (at time 0) and, with a profile, {@code lambdaProfile} (the file). */
+    private void putLoad(ObjectNode json, ArrivalRate rate) {
+        json.put("lambda", rate.at(0));
+        if (lambdaProfile != null) {
+            json.put("lambdaProfile", lambdaProfile.toString());
+        }
+    }
+
+    private String loadLabel(ArrivalRate rate) {
+        return lambdaProfile == null ? "lambda = " + rate.at(0) : "lambda(t) from " + lambdaProfile;
+    }
+
     @Override
     public Integer call() {
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         InitialState initial = InitialState.parse(init);
-        FluidModel fluid = model.fluidModel();
+        ArrivalRate rate = arrivalRate();
+        if (model.isNonSmooth()) {
+            return nonSmooth(grid, initial, rate);
+        }
+        FluidModel fluid = model.fluidModel(rate);
         boolean refine = refined.requested();
         FluidTransient tr = fluid.transientFrom(initial, grid);
         // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start;
@@ -68,7 +108,7 @@ public final class TransientCommand implements Callable<Integer> {
                 ObjectNode json = Printer.object();
                 json.put("system", fluid.system().cliName());
                 json.put("policy", fluid.policy().name());
-                json.put("lambda", fluid.arrivalRate().at(0));
+                putLoad(json, rate);
                 json.put("init", initial.toString());
                 json.set("t", Printer.array(grid.toArray()));
                 double[][] tails = new double[steps][];
@@ -123,7 +163,7 @@ public final class TransientCommand implements Callable<Integer> {
                 }
             }
             case table -> {
-                out.println("Transient of " + fluid + ", lambda = " + fluid.arrivalRate().at(0) + ", from " + initial);
+                out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
                         + Printer.number(tr.cutOffMass()) + ")");
                 out.println();
@@ -154,6 +194,125 @@ public final class TransientCommand implements Callable<Integer> {
                     }
                     for (int n : sizes) {
                         row[c++] = Printer.number(expansion.meanTotal(k, n, expansion.order()));
+                    }
+                    for (int i = 1; i <= levels; i++) {
+                        row[c++] = Printer.number(tail[i]);
+                    }
+                    table.row(row);
+                }
+                table.print(out);
+                if (levels < tr.truncation()) {
+                    out.println("  (levels beyond x_" + levels + " with --format csv or json)");
+                }
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The transient of jsq, jiq, threshold or adaptive-threshold (piecewise-smooth fluid, {@link NonSmoothModel}).
+     * JSON adds {@code regime} (the smooth piece at each time, e.g. "(b) x_2 = 1") and, for
+     * adaptive-threshold, {@code threshold} (ℓ at each time) and {@code thresholdJumps} [{t, from, to}].
+     */
+    private Integer nonSmooth(TimeGrid grid, InitialState initial, ArrivalRate rate) {
+        if (refined.requested()) {
+            model.requireSmooth();
+        }
+        NonSmoothModel fluid = model.nonSmoothModel(rate);
+        SwitchedTransient tr = fluid.transientFrom(initial, grid);
+        boolean adaptive = model.policy == ModelOptions.PolicyName.adaptive_threshold;
+        PrintWriter out = spec.commandLine().getOut();
+        int steps = grid.size();
+        switch (format) {
+            case json -> {
+                ObjectNode json = Printer.object();
+                json.put("system", fluid.system().cliName());
+                json.put("policy", fluid.policy().name());
+                putLoad(json, rate);
+                json.put("init", initial.toString());
+                json.set("t", Printer.array(grid.toArray()));
+                double[][] tails = new double[steps][];
+                double[] mean = new double[steps];
+                ArrayNode regimes = json.arrayNode();
+                ArrayNode thresholds = json.arrayNode();
+                for (int k = 0; k < steps; k++) {
+                    tails[k] = tr.tail(k);
+                    mean[k] = tr.meanQueueLength(k);
+                    regimes.add(tr.regime(k).describe());
+                    thresholds.add(tr.threshold(k));
+                }
+                json.set("tail", Printer.matrix(tails));
+                json.set("meanQueueLength", Printer.array(mean));
+                json.put("truncation", tr.truncation());
+                json.put("cutOffMass", tr.cutOffMass());
+                json.set("regime", regimes);
+                if (adaptive) {
+                    json.set("threshold", thresholds);
+                    ArrayNode jumps = json.putArray("thresholdJumps");
+                    for (SwitchedTransient.ThresholdJump j : tr.thresholdJumps()) {
+                        ObjectNode o = jumps.addObject();
+                        o.put("t", j.t());
+                        o.put("from", j.from());
+                        o.put("to", j.to());
+                    }
+                }
+                Printer.printJson(out, json);
+            }
+            case csv -> {
+                StringBuilder header = new StringBuilder("t,meanQueueLength");
+                if (adaptive) {
+                    header.append(",threshold");
+                }
+                for (int i = 0; i <= tr.truncation(); i++) {
+                    header.append(",x").append(i);
+                }
+                out.println(header);
+                for (int k = 0; k < steps; k++) {
+                    StringBuilder line = new StringBuilder(Printer.csv(grid.time(k)));
+                    line.append(',').append(Printer.csv(tr.meanQueueLength(k)));
+                    if (adaptive) {
+                        line.append(',').append(tr.threshold(k));
+                    }
+                    for (double x : tr.tail(k)) {
+                        line.append(',').append(Printer.csv(x));
+                    }
+                    out.println(line);
+                }
+            }
+            case table -> {
+                out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
+                out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
+                        + Printer.number(tr.cutOffMass()) + "), " + tr.switches().size() + " regime switches");
+                if (adaptive) {
+                    List<SwitchedTransient.ThresholdJump> jumps = tr.thresholdJumps();
+                    out.println("  threshold jumps:" + (jumps.isEmpty() ? " none" : ""));
+                    for (SwitchedTransient.ThresholdJump j : jumps) {
+                        out.println("    t = " + Printer.number(j.t()) + "  " + j.from() + " -> " + j.to());
+                    }
+                }
+                out.println();
+                int levels = Math.min(TABLE_LEVELS, tr.truncation());
+                String[] header = new String[(adaptive ? 4 : 3) + levels];
+                int c = 0;
+                header[c++] = "t";
+                header[c++] = "mean queue";
+                header[c++] = "regime";
+                if (adaptive) {
+                    header[c++] = "threshold";
+                }
+                for (int i = 1; i <= levels; i++) {
+                    header[c++] = "x_" + i;
+                }
+                Printer.Table table = new Printer.Table(header);
+                for (int k = 0; k < steps; k++) {
+                    String[] row = new String[header.length];
+                    double[] tail = tr.tail(k);
+                    c = 0;
+                    row[c++] = Printer.number(grid.time(k));
+                    row[c++] = Printer.number(tr.meanQueueLength(k));
+                    row[c++] = tr.regime(k).describe();
+                    if (adaptive) {
+                        row[c++] = Integer.toString(tr.threshold(k));
                     }
                     for (int i = 1; i <= levels; i++) {
                         row[c++] = Printer.number(tail[i]);

@@ -1,0 +1,188 @@
+package org.mflb.fluid.nonsmooth;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+
+import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.ode.IntegratorSettings;
+
+/**
+ * The gaps below the top in regime (a) of the threshold policy {@code ℓ ≥ 2} in infinite-server
+ * pools (paper 000, eq. (2)(a)): with {@code g_i = 1 − q_i},
+ * <pre>
+ *   dg_i/dt = −λ(t) (g_i − g_{i−1})/s + i (g_{i+1} − g_i),   i = 1..ℓ−1,
+ *   g_0 = 0,   g_ℓ = s = 1 − q_ℓ = G(t) − Σ_{j&lt;ℓ} g_j,
+ * </pre>
+ * where the deficit {@code G = Σ_{i≤ℓ} g_i} follows a drift of its own that does not involve these
+ * gaps ({@link DeficitPiece}), so {@code G(t)} is an input here. The relaxation rate {@code λ/s} is
+ * unbounded as {@code q_ℓ → 1}; these gaps are integrated with the L-stable {@link RadauIIA},
+ * never with an explicit method and never replaced by their quasi-steady value.
+ * <p>
+ * A run keeps checkpoints {@code (t, g)} after every accepted step, so the gaps at any time of the
+ * run are recovered by integrating from the last checkpoint before it ({@link #valueAt}).
+ */
+final class LowerGaps implements RadauIIA.StiffSystem {
+
+    /**
+     * Floor of {@code s} in the drift: reached only where {@code G < ℓ·1e-30} (at the ends of regime
+     * (a), where the located end may lie a rounding error past {@code G = 0}); the gaps are then far
+     * below {@link NonSmoothPolicy#ON_SURFACE} and are driven to 0 at the rate {@code 1e30·λ}.
+     */
+    private static final double S_FLOOR = 1e-30;
+
+    private final int ell;
+    private final ArrivalRate lambda;
+    private final IntegratorSettings settings;
+    private final RadauIIA radau;
+    private DoubleUnaryOperator deficit;
+    private double t;
+    private final double[] g;
+    private double step = 1e-3;
+    private List<double[]> checkpoints = new ArrayList<>();
+
+    /**
+     * @param ell the threshold {@code ℓ ≥ 2}
+     * @param lambda {@code λ(t)}
+     * @param settings tolerances (the absolute one applies to the gaps themselves)
+     */
+    LowerGaps(int ell, ArrivalRate lambda, IntegratorSettings settings) {
+        this.ell = ell;
+        this.lambda = lambda;
+        this.settings = settings;
+        this.radau = new RadauIIA(this, settings.absoluteTolerance(), settings.relativeTolerance());
+        this.g = new double[ell - 1];
+    }
+
+    @Override
+    public int dimension() {
+        return ell - 1;
+    }
+
+    /**
+     * {@code s = G − Σ g_j}, kept at least {@code G/ℓ} and {@link #S_FLOOR}. A solution has
+     * {@code s ≥ G/ℓ} (the top gap is the largest), so this changes the drift only off the
+     * solution, at the trial states of the Newton iteration: a long implicit step starts from gaps
+     * that are far too large for the deficit at the end of the step.
+     */
+    private double top(double time, double[] y) {
+        double deficitNow = deficit.applyAsDouble(time);
+        double s = deficitNow;
+        for (double v : y) {
+            s -= v;
+        }
+        return Math.max(Math.max(s, deficitNow / ell), S_FLOOR);
+    }
+
+    @Override
+    public void derivatives(double time, double[] y, double[] f) {
+        double s = top(time, y);
+        double rate = lambda.at(time) / s;
+        for (int i = 1; i < ell; i++) {
+            double gi = y[i - 1];
+            double below = i == 1 ? 0.0 : y[i - 2];
+            double above = i == ell - 1 ? s : y[i];
+            f[i - 1] = -rate * (gi - below) + i * (above - gi);
+        }
+    }
+
+    @Override
+    public void jacobian(double time, double[] y, double[][] jac) {
+        double s = top(time, y);
+        double lam = lambda.at(time);
+        double rate = lam / s;
+        for (int i = 1; i < ell; i++) {
+            double[] row = jac[i - 1];
+            Arrays.fill(row, 0.0);
+            double a = y[i - 1] - (i == 1 ? 0.0 : y[i - 2]);
+            // ∂s/∂g_j = −1: the 1/s factor and (for i = ℓ−1) the top gap depend on every g_j
+            double viaS = rate * a / s;
+            if (!Double.isFinite(viaS)) {
+                viaS = 0.0; // only where s sits on its floor and every gap is 0; the Newton matrix stays usable
+            }
+            for (int j = 0; j < ell - 1; j++) {
+                row[j] -= viaS;
+                if (i == ell - 1) {
+                    row[j] -= i;
+                }
+            }
+            row[i - 1] += -rate - i;
+            if (i >= 2) {
+                row[i - 2] += rate;
+            }
+            if (i < ell - 1) {
+                row[i] += i;
+            }
+        }
+    }
+
+    /** Sets the time and the gaps {@code g_1..g_{ℓ−1}} (not kept). */
+    void reset(double time, double[] gaps) {
+        t = time;
+        System.arraycopy(gaps, 0, g, 0, ell - 1);
+    }
+
+    /** Starts a run at the current time and state; returns its checkpoint list. */
+    List<double[]> beginRun() {
+        checkpoints = new ArrayList<>();
+        checkpoint(t, g);
+        return checkpoints;
+    }
+
+    private void checkpoint(double time, double[] y) {
+        double[] c = new double[ell];
+        c[0] = time;
+        System.arraycopy(y, 0, c, 1, ell - 1);
+        checkpoints.add(c);
+    }
+
+    /** Advances the gaps to {@code time ≥} the current time, with the deficit {@code G(t)}. */
+    void advanceTo(double time, DoubleUnaryOperator deficitOfTime) {
+        if (time <= t) {
+            return;
+        }
+        deficit = deficitOfTime;
+        step = radau.advance(t, g, time, step, this::checkpoint);
+        t = time;
+    }
+
+    /** @return the current gaps {@code g_1..g_{ℓ−1}} (not a copy) */
+    double[] gaps() {
+        return g;
+    }
+
+    /** @return the current time */
+    double time() {
+        return t;
+    }
+
+    /**
+     * The gaps at {@code time}, integrated afresh from the last checkpoint of a run before it.
+     *
+     * @param run checkpoints of a run ({@link #beginRun})
+     * @param time a time within the run
+     * @param deficitOfTime {@code G(t)} over the run
+     * @return {@code g_1..g_{ℓ−1}} (a new array)
+     */
+    double[] valueAt(List<double[]> run, double time, DoubleUnaryOperator deficitOfTime) {
+        int lo = 0;
+        int hi = run.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (run.get(mid)[0] <= time) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        double[] c = run.get(lo);
+        double[] y = Arrays.copyOfRange(c, 1, ell);
+        if (time > c[0]) {
+            LowerGaps fresh = new LowerGaps(ell, lambda, settings);
+            fresh.deficit = deficitOfTime;
+            fresh.radau.advance(c[0], y, time, time - c[0], null);
+        }
+        return y;
+    }
+}
