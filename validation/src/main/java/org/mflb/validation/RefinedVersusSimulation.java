@@ -36,19 +36,7 @@ public final class RefinedVersusSimulation {
      * order 1, and the geometric estimate {@code t₂²/|t₁|} for order 2.
      */
     public static ValidationScenario meanVersusN(String id, String title, FluidModel fluid, int[] sizes) {
-        return new ValidationScenario() {
-            @Override
-            public String id() {
-                return id;
-            }
-
-            @Override
-            public String title() {
-                return title;
-            }
-
-            @Override
-            public ScenarioOutcome run(ValidationContext context) {
+        return ValidationScenario.of(id, title, context -> {
                 long start = System.nanoTime();
                 FluidFixedPoint fp = fluid.fixedPoint();
                 SteadyStateExpansion expansion = new RefinedMeanField(2).steadyState(fp.model(), fp.levels());
@@ -101,8 +89,7 @@ public final class RefinedVersusSimulation {
                         fluid, fluid.arrivalRate().at(0), java.util.Arrays.toString(sizes), c2, events) + errors;
                 return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
                         (System.nanoTime() - start) * 1e-9);
-            }
-        };
+        });
     }
 
     /**
@@ -111,19 +98,7 @@ public final class RefinedVersusSimulation {
      * {@code 10/N} of the covariance's scale (its {@code O(1/N)} correction).
      */
     public static ValidationScenario covariance(String id, String title, FluidModel fluid, int n, int levels) {
-        return new ValidationScenario() {
-            @Override
-            public String id() {
-                return id;
-            }
-
-            @Override
-            public String title() {
-                return title;
-            }
-
-            @Override
-            public ScenarioOutcome run(ValidationContext context) {
+        return ValidationScenario.of(id, title, context -> {
                 long start = System.nanoTime();
                 FluidFixedPoint fp = fluid.fixedPoint();
                 SteadyStateExpansion expansion = new RefinedMeanField(1).steadyState(fp.model(), fp.levels());
@@ -164,7 +139,6 @@ public final class RefinedVersusSimulation {
                         fluid, fluid.arrivalRate().at(0), n, r.events());
                 return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
                         (System.nanoTime() - start) * 1e-9);
-            }
-        };
+        });
     }
 }

@@ -19,4 +19,30 @@ public interface ValidationScenario {
      * @return what was found
      */
     ScenarioOutcome run(ValidationContext context);
+
+    /**
+     * @param id short identifier
+     * @param title one-line title
+     * @param body what the scenario does
+     * @return a scenario of the given identity running {@code body}
+     */
+    static ValidationScenario of(String id, String title,
+            java.util.function.Function<ValidationContext, ScenarioOutcome> body) {
+        return new ValidationScenario() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public String title() {
+                return title;
+            }
+
+            @Override
+            public ScenarioOutcome run(ValidationContext context) {
+                return body.apply(context);
+            }
+        };
+    }
 }

@@ -221,13 +221,12 @@ class TokenDispatcherTest {
 
     @Test
     void badParametersAreRejected() {
-        LevelSets occ = new LevelSets(new int[3]);
-        UniformRandomProvider rng = rng(4);
-        SimulationScenario sc = SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.ADAPTIVE_THRESHOLD)
-                .alpha(0.5).threshold(-2).servers(3).lambda(1).tEnd(1).build();
-        MflbException e = assertThrows(MflbException.class,
-                () -> new AdaptiveThresholdDispatcher(new DispatchContext(sc, occ, rng)));
+        // A given initial threshold must be >= 0: the scenario rejects it before any dispatcher exists.
+        MflbException e = assertThrows(MflbException.class, () -> SimulationScenario.builder()
+                .system(SystemKind.POOLS).policy(Policy.ADAPTIVE_THRESHOLD).alpha(0.5).threshold(-2).servers(3)
+                .lambda(1).tEnd(1).build());
         assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
+        assertEquals("threshold", e.parameter());
         assertTrue(e.getMessage().contains("threshold"), e.getMessage());
     }
 }
