@@ -48,7 +48,8 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "T", description = "Simulation threads (default: all processors).")
     Integer threads;
 
-    @Option(names = "--quiet", description = "No progress lines on stderr.")
+    @Option(names = "--quiet", description = "No progress on stderr (by default a bar on a terminal, otherwise a line"
+            + " per scenario and a heartbeat every 10 s).")
     boolean quiet;
 
     @Spec
@@ -69,12 +70,10 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         ValidationContext context = new ValidationContext(out, full, seed,
                 threads != null ? threads : Runtime.getRuntime().availableProcessors());
-        List<ScenarioOutcome> outcomes = Validation.run(scenarios, context, line -> {
-            if (!quiet) {
-                stderr.println(line);
-                stderr.flush();
-            }
-        });
+        List<ScenarioOutcome> outcomes;
+        try (Progress progress = new Progress(stderr, quiet)) {
+            outcomes = Validation.run(scenarios, context, progress);
+        }
         long failed = outcomes.stream().filter(o -> !o.passed()).count();
         stdout.println((outcomes.size() - failed) + " of " + outcomes.size() + " scenarios passed; report: "
                 + out.resolve("report.md") + ", summary: " + out.resolve("summary.json"));

@@ -36,6 +36,16 @@ class ValidateCommandTest {
     }
 
     @Test
+    void progressGoesToStderrUnlessQuiet() {
+        CliTest.Run run = CliTest.run("validate", "--only", "erlang-b-loss", "--out", dir.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.err().contains("[1/1] erlang-b-loss: pass"), run.err());
+        assertTrue(run.out().startsWith("1 of 1 scenarios passed"), run.out());
+        CliTest.Run quiet = CliTest.run("validate", "--only", "erlang-b-loss", "--quiet", "--out", dir.toString());
+        assertEquals("", quiet.err());
+    }
+
+    @Test
     void unknownScenarioIdIsAClearError() {
         CliTest.Run run = CliTest.run("validate", "--only", "nope", "--out", dir.toString());
         assertEquals(Mflb.EXIT_FAILURE, run.code());
