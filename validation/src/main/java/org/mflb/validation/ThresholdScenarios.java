@@ -1,0 +1,413 @@
+package org.mflb.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.PiecewiseLinearRate;
+import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.InitialState;
+import org.mflb.fluid.ServerSystem;
+import org.mflb.fluid.nonsmooth.AdaptiveThreshold;
+import org.mflb.fluid.nonsmooth.JoinShortestQueue;
+import org.mflb.fluid.nonsmooth.NonSmoothModel;
+import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
+import org.mflb.fluid.nonsmooth.SwitchedTransient;
+import org.mflb.fluid.nonsmooth.ThresholdPolicy;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.Policy;
+import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.Simulator;
+import org.mflb.simulation.SystemKind;
+import org.mflb.simulation.VectorEstimate;
+import org.mflb.simulation.dispatch.LevelJump;
+import org.mflb.validation.plot.Figure;
+
+/**
+ * Validation scenarios of the threshold policies in infinite-server pools (MODELS.md §3, issue 5,
+ * "Done when" item 2): the static threshold {@code ℓ = ⌊λ⌋} and the self-learning threshold (joint
+ * fluid of {@code q(t)} and {@code ℓ(t)}, {@link NonSmoothModel}) against the simulated
+ * {@code N}-pool system running the real dispatchers ({@link Policy#THRESHOLD},
+ * {@link Policy#ADAPTIVE_THRESHOLD}), and the {@code 1/√N} convergence of the sup-norm error.
+ * Only parameters cross over.
+ * <p>
+ * Tolerance of the tail checks: 3 CI half-widths plus {@code 0.1/√N}, as for JSQ/JIQ
+ * ({@link NonSmoothScenarios}): with {@code ℓ = ⌊λ⌋} the fluid slides on {@code x_ℓ = 1}, and there
+ * {@code √N (1 − q_ℓ)} is tight (paper 000, Theorems 3–4), so the simulated mean sits below 1 by
+ * {@code O(1/√N)}; the constant 0.1 is the measured {@code √N}-scaled bias of those levels (about
+ * 0.003 at {@code N = 1000}, see the scaling scenario's report).
+ */
+public final class ThresholdScenarios {
+
+    /** The {@code 1/√N} allowance of the tail checks (class comment). */
+    static final double SLIDING_BIAS = 0.1;
+
+    private ThresholdScenarios() {
+    }
+
+    /** @return the scenarios, in report order */
+    public static List<ValidationScenario> scenarios() {
+        ServerSystem pools = ServerSystem.infiniteServerPools();
+        List<ValidationScenario> list = new ArrayList<>();
+        list.add(new StaticTransient("threshold-pools-empty", "Threshold l = 2 in pools from empty, lambda = 2.5",
+                "With l = floor(lambda) = 2 the dispatcher fills the pools level by level as JSQ would "
+                        + "(x_1 = 1 at ln(5/3), x_2 = 1 at ln 5), then slides on x_2 = 1 while the excess "
+                        + "0.5 settles on level 3 (the fluid-optimal state q*).",
+                pools, NonSmoothPolicy.threshold(2), 2.5, InitialState.empty()));
+        list.add(new StaticTransient("threshold-pools-all5", "Threshold l = 2 in pools from all:5, lambda = 2.5",
+                "Every pool starts with 5 tasks; all are above the threshold, so tasks go to a random pool "
+                        + "(regime c) while the excess drains, until levels 3.. empty towards q* "
+                        + "(x_2 = 1, x_3 = 0.5, nothing above).",
+                pools, NonSmoothPolicy.threshold(2), 2.5, InitialState.all(5)));
+        list.add(new AdaptiveTransient(pools));
+        list.add(new ScalingStudy(pools));
+        return list;
+    }
+
+    /** @return a simulation of {@code policy} in pools with the fluid's parameters (no other information crosses) */
+    static SimulationScenario.Builder simulation(NonSmoothPolicy policy, ArrivalRate rate, int servers) {
+        SimulationScenario.Builder b = SimulationScenario.builder().system(SystemKind.POOLS).servers(servers)
+                .arrivalRate(rate);
+        if (policy instanceof JoinShortestQueue) {
+            return b.policy(Policy.JSQ);
+        }
+        if (policy instanceof AdaptiveThreshold a) {
+            return b.policy(Policy.ADAPTIVE_THRESHOLD).alpha(a.alpha()).threshold(a.initialThreshold());
+        }
+        return b.policy(Policy.THRESHOLD).threshold(((ThresholdPolicy) policy).threshold());
+    }
+
+    /** @return the fluid tail at each of {@code times} (clamped to the grid's end) */
+    static double[][] fluidAt(SwitchedTransient tr, double[] times, double tEnd) {
+        double[][] p = new double[times.length][];
+        for (int k = 0; k < times.length; k++) {
+            p[k] = tr.tail(Math.min(times[k], tEnd));
+        }
+        return p;
+    }
+
+    /** Saves the transient figure (fluid lines on a fine grid, simulated points with CIs). */
+    static void transientFigure(ValidationContext context, String id, String title, SwitchedTransient tr,
+            double tEnd, SimulationResult sim) {
+        double[] lineTimes = Comparisons.fineTimes(tEnd, 400);
+        Comparisons.transientFigure(title, lineTimes, fluidAt(tr, lineTimes, tEnd), sim, 6).save(context.figure(id));
+    }
+
+    /** The fluid's regime switches, for the report. */
+    static String switches(SwitchedTransient tr) {
+        StringBuilder s = new StringBuilder();
+        for (var sw : tr.switches()) {
+            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s at t = %.6f", sw.to().describe(), sw.t()));
+        }
+        return s.length() == 0 ? "none" : s.toString();
+    }
+
+    /** The static threshold transient against replication averages on a time grid. */
+    static final class StaticTransient implements ValidationScenario {
+
+        private final String id;
+        private final String title;
+        private final String why;
+        private final ServerSystem system;
+        private final NonSmoothPolicy policy;
+        private final double lambda;
+        private final InitialState initial;
+
+        StaticTransient(String id, String title, String why, ServerSystem system, NonSmoothPolicy policy,
+                double lambda, InitialState initial) {
+            this.id = id;
+            this.title = title;
+            this.why = why;
+            this.system = system;
+            this.policy = policy;
+            this.lambda = lambda;
+            this.initial = initial;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public String title() {
+            return title;
+        }
+
+        @Override
+        public ScenarioOutcome run(ValidationContext context) {
+            long start = System.nanoTime();
+            int servers = 1000;
+            double tEnd = context.pick(6.0, 10.0);
+            double dt = 0.5;
+            ArrivalRate rate = ArrivalRate.constant(lambda);
+            SwitchedTransient tr = NonSmoothModel.of(system, policy, rate).transientFrom(initial, TimeGrid.uniform(tEnd, dt));
+            SimulationResult sim = Simulator.run(simulation(policy, rate, servers).tEnd(tEnd).dt(dt)
+                    .replications(context.pick(10, 40)).seed(context.seed() ^ id.hashCode()).threads(context.threads())
+                    .initialState(SimulationOf.initialState(initial, tr.tail(0))).build());
+            Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, SLIDING_BIAS / Math.sqrt(servers));
+            double[] times = sim.times();
+            List<Check> checks = Comparisons.transientTails("", times, fluidAt(tr, times, tEnd), sim, tolerance);
+            transientFigure(context, id, title + " (N = " + servers + ")", tr, tEnd, sim);
+            String description = why + "\n\nFluid regime switches: " + switches(tr) + ".\n\nSimulation: N = " + servers
+                    + ", " + sim.scenario().replications() + " replications of length " + tEnd + ", "
+                    + String.format(Locale.ROOT, "%,d", sim.events()) + " events, CIs by " + sim.confidenceMethod()
+                    + ". Tolerance per check: " + tolerance
+                    + " (the 1/sqrt(N) term: fluid error on the sliding level x_2 = 1, paper 000 Theorems 3-4).";
+            return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                    (System.nanoTime() - start) * 1e-9);
+        }
+    }
+
+    /**
+     * The self-learning threshold under a load that rises, oscillates and falls: the tail trajectory
+     * against replication averages, and the fluid's jump times of {@code ℓ(t)} against those of one
+     * simulated path (replication 0).
+     * <p>
+     * Jump-time tolerance: a jump happens when a level crosses a fixed value ({@code x_{ℓ+1}} reaches
+     * 1, or {@code x_ℓ} falls to {@code α}); the simulated level differs from the fluid by a few
+     * {@code 1/√N} (its standard deviation is at most {@code 1/(2√N)} and the sliding bias is
+     * {@code 0.1/√N}), so the crossing moves by that amount divided by the fluid's speed there:
+     * {@code |Δt| ≤ 4/(√N·|ẋ|)}, with {@code ẋ} the fluid's slope of the crossing level just before
+     * the jump (a crossing at speed 0 would not be a robust event; the profile avoids that).
+     */
+    static final class AdaptiveTransient implements ValidationScenario {
+
+        /** λ(t): rises 1.5 → 4.5, oscillates between 3.5 and 4.5, falls to 2 and stays there. */
+        static final PiecewiseLinearRate PROFILE = new PiecewiseLinearRate(
+                new double[] {0, 4, 5, 6, 7, 8, 9, 12, 18},
+                new double[] {1.5, 4.5, 3.5, 4.5, 3.5, 4.5, 4.5, 2, 2});
+        /** Paper 000's rule for an unknown λ(t) ≤ λ_max: α = λ_max/(λ_max + 1) (MODELS.md §3). */
+        static final double ALPHA = 4.5 / 5.5;
+        /** Numerator of the jump-time tolerance (class comment). */
+        static final double JUMP_SIGMAS = 4;
+
+        private final ServerSystem system;
+
+        AdaptiveTransient(ServerSystem system) {
+            this.system = system;
+        }
+
+        @Override
+        public String id() {
+            return "adaptive-threshold-varying-load";
+        }
+
+        @Override
+        public String title() {
+            return "Self-learning threshold, alpha = 9/11, lambda(t) rising, oscillating and falling, from empty";
+        }
+
+        @Override
+        public ScenarioOutcome run(ValidationContext context) {
+            long start = System.nanoTime();
+            int servers = context.pick(2000, 10_000);
+            double tEnd = 18;
+            double dt = 0.5;
+            NonSmoothPolicy policy = NonSmoothPolicy.adaptiveThreshold(ALPHA, 0);
+            SwitchedTransient tr = NonSmoothModel.of(system, policy, PROFILE)
+                    .transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
+            SimulationResult sim = Simulator.run(simulation(policy, PROFILE, servers).tEnd(tEnd).dt(dt)
+                    .replications(context.pick(10, 40)).seed(context.seed() ^ id().hashCode())
+                    .threads(context.threads()).initialState(org.mflb.simulation.InitialState.empty()).build());
+            Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, SLIDING_BIAS / Math.sqrt(servers));
+            double[] times = sim.times();
+            List<Check> checks = new ArrayList<>(Comparisons.transientTails("", times, fluidAt(tr, times, tEnd), sim, tolerance));
+            StringBuilder table = new StringBuilder();
+            checks.addAll(jumpChecks(tr, sim.jumps(), servers, table));
+            transientFigure(context, id(), "Self-learning threshold, lambda(t) profile (N = " + servers + ")", tr, tEnd, sim);
+            String description = "lambda(t) = " + PROFILE + "; alpha = lambda_max/(lambda_max + 1) = 9/11 (paper 000's "
+                    + "choice for an unknown time-varying load). The threshold rises while levels fill, follows "
+                    + "the oscillation when x_l crosses alpha, and falls back to 2 with the load.\n\nThreshold jumps "
+                    + "(fluid vs replication 0):\n" + table + "\nSimulation: N = " + servers + ", "
+                    + sim.scenario().replications() + " replications, " + String.format(Locale.ROOT, "%,d", sim.events())
+                    + " events. Tail tolerance: " + tolerance + "; jump-time tolerance " + JUMP_SIGMAS
+                    + "/(sqrt(N) |dx/dt|) at the crossing level.";
+            return new ScenarioOutcome(id(), title(), description, checks, Optional.of(context.figure(id())),
+                    (System.nanoTime() - start) * 1e-9);
+        }
+
+        /**
+         * Matches the fluid's unit jumps with the simulated ones by {@code (from, to)} in order; a fluid
+         * jump without a simulated match, or an unmatched simulated jump, fails.
+         */
+        static List<Check> jumpChecks(SwitchedTransient tr, List<LevelJump> simulated, int servers, StringBuilder table) {
+            List<Check> checks = new ArrayList<>();
+            List<SwitchedTransient.ThresholdJump> fluid = tr.thresholdJumps();
+            int next = 0;
+            for (SwitchedTransient.ThresholdJump f : fluid) {
+                int match = -1;
+                for (int j = next; j < simulated.size(); j++) {
+                    if (simulated.get(j).from() == f.from() && simulated.get(j).to() == f.to()) {
+                        match = j;
+                        break;
+                    }
+                }
+                double speed = crossingSpeed(tr, f);
+                double tol = JUMP_SIGMAS / (Math.sqrt(servers) * speed);
+                String quantity = "jump l " + f.from() + "->" + f.to() + " time";
+                if (match < 0) {
+                    checks.add(new Check(quantity + " (no simulated jump)", f.t(), Double.NaN, Double.NaN, Double.NaN, tol));
+                    table.append(String.format(Locale.ROOT, "  %d->%d fluid t = %.4f, simulated: none%n", f.from(), f.to(), f.t()));
+                    continue;
+                }
+                // skipped simulated jumps are extra (chattering) jumps the fluid does not have
+                for (int j = next; j < match; j++) {
+                    LevelJump extra = simulated.get(j);
+                    checks.add(new Check("extra simulated jump " + extra.from() + "->" + extra.to() + " at t = "
+                            + String.format(Locale.ROOT, "%.4f", extra.t()), 0, 1, 1, 1, 0));
+                }
+                double ts = simulated.get(match).t();
+                checks.add(new Check(quantity, f.t(), ts, ts, ts, tol));
+                table.append(String.format(Locale.ROOT, "  %d->%d fluid t = %.4f, simulated t = %.4f, |diff| = %.4f, "
+                        + "tolerance %.4f (|dx/dt| = %.3f)%n", f.from(), f.to(), f.t(), ts, Math.abs(ts - f.t()), tol, speed));
+                next = match + 1;
+            }
+            for (int j = next; j < simulated.size(); j++) {
+                LevelJump extra = simulated.get(j);
+                checks.add(new Check("extra simulated jump " + extra.from() + "->" + extra.to() + " at t = "
+                        + String.format(Locale.ROOT, "%.4f", extra.t()), 0, 1, 1, 1, 0));
+            }
+            return checks;
+        }
+
+        /**
+         * The fluid's speed of the level whose crossing causes jump {@code f}, just before it: for a rise
+         * {@code ℓ → ℓ+1} the level {@code x_{ℓ+1}} reaching 1, for a drop {@code ℓ → ℓ−1} the level
+         * {@code x_ℓ} falling to α. One-sided difference over 10⁻³ (the fluid is smooth inside a piece).
+         */
+        static double crossingSpeed(SwitchedTransient tr, SwitchedTransient.ThresholdJump f) {
+            int level = f.to() > f.from() ? f.to() : f.from();
+            double h = 1e-3;
+            double before = Math.max(0, f.t() - h);
+            double[] a = tr.tail(before);
+            double[] b = tr.tail(f.t());
+            double xa = level < a.length ? a[level] : 0;
+            double xb = level < b.length ? b[level] : 0;
+            return Math.abs(xb - xa) / (f.t() - before);
+        }
+    }
+
+    /**
+     * The {@code 1/√N} convergence of the fluid limit: the sup-norm over {@code [0, T]} (grid times)
+     * and levels of {@code |E x^N(t) − x(t)|}, estimated by the replication mean, for {@code N = 1000,
+     * 4000 (, 16000)}, for the static threshold {@code ℓ = 2} and JSQ at {@code λ = 2.5} from empty.
+     * <p>
+     * Both parts of the estimated error scale like {@code 1/√N}: the bias on the sliding level
+     * ({@code √N(1 − q_ℓ)} tight, paper 000 Theorems 3–4) and, with a fixed number of replications,
+     * the statistical error of the mean. So {@code e(4N) ≈ e(N)/2}. Check: {@code e(4N)} lies within
+     * {@code 0.25·e(N) + 3h} of {@code e(N)/2} ({@code h}: half-width at the maximising point), i.e.
+     * between a {@code 1/N} rate and a ratio of 0.75; and {@code e(N) ≤ 3h + 0.1/√N}.
+     */
+    static final class ScalingStudy implements ValidationScenario {
+
+        private final ServerSystem system;
+
+        ScalingStudy(ServerSystem system) {
+            this.system = system;
+        }
+
+        @Override
+        public String id() {
+            return "threshold-jsq-sqrt-n";
+        }
+
+        @Override
+        public String title() {
+            return "Sup-norm fluid error vs N: threshold l = 2 and JSQ in pools, lambda = 2.5, from empty";
+        }
+
+        /** Sup-norm error of one simulation: value, half-width and place of the maximum. */
+        record SupError(double error, double halfWidth, double t, int level) {
+        }
+
+        static SupError supError(SwitchedTransient tr, SimulationResult sim, double tEnd) {
+            double[] times = sim.times();
+            List<VectorEstimate> traj = sim.tailTrajectory();
+            SupError best = new SupError(0, 0, 0, 0);
+            for (int k = 0; k < times.length; k++) {
+                double[] p = tr.tail(Math.min(times[k], tEnd));
+                VectorEstimate at = traj.get(k);
+                for (int i = 1; i < Math.max(p.length, at.size()); i++) {
+                    double pi = i < p.length ? p[i] : 0;
+                    double si = i < at.size() ? at.mean()[i] : 0;
+                    double e = Math.abs(pi - si);
+                    if (e > best.error()) {
+                        Estimate est = i < at.size() ? at.get(i) : null;
+                        best = new SupError(e, est == null ? 0 : est.halfWidth(), times[k], i);
+                    }
+                }
+            }
+            return best;
+        }
+
+        @Override
+        public ScenarioOutcome run(ValidationContext context) {
+            long start = System.nanoTime();
+            int[] sizes = context.pick(new int[] {1000, 4000}, new int[] {1000, 4000, 16000});
+            int replications = context.pick(10, 20);
+            double tEnd = 6;
+            double dt = 0.25;
+            double lambda = 2.5;
+            ArrivalRate rate = ArrivalRate.constant(lambda);
+            NonSmoothPolicy[] policies = {NonSmoothPolicy.threshold(2), NonSmoothPolicy.jsq()};
+            List<Check> checks = new ArrayList<>();
+            StringBuilder table = new StringBuilder();
+            Figure figure = Figure.of(title(), "N (servers)", "sup-norm error of the tail over [0, " + (int) tEnd + "]").logY();
+            figure.chart().getStyler().setXAxisLogarithmic(true);
+            double[] ns = new double[sizes.length];
+            for (int m = 0; m < sizes.length; m++) {
+                ns[m] = sizes[m];
+            }
+            double reference = 0;
+            for (int p = 0; p < policies.length; p++) {
+                NonSmoothPolicy policy = policies[p];
+                SwitchedTransient tr = NonSmoothModel.of(system, policy, rate)
+                        .transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
+                SupError[] errors = new SupError[sizes.length];
+                double[] es = new double[sizes.length];
+                double[] hs = new double[sizes.length];
+                for (int m = 0; m < sizes.length; m++) {
+                    int n = sizes[m];
+                    SimulationResult sim = Simulator.run(simulation(policy, rate, n).tEnd(tEnd).dt(dt)
+                            .replications(replications).seed(context.seed() ^ (id() + policy.name() + n).hashCode())
+                            .threads(context.threads()).initialState(org.mflb.simulation.InitialState.empty()).build());
+                    SupError e = supError(tr, sim, tEnd);
+                    errors[m] = e;
+                    es[m] = e.error();
+                    hs[m] = e.halfWidth();
+                    double bias = SLIDING_BIAS / Math.sqrt(n);
+                    checks.add(new Check(policy.name() + " sup error, N = " + n, 0, e.error(), e.error() - e.halfWidth(),
+                            e.error() + e.halfWidth(), 3 * e.halfWidth() + bias));
+                    table.append(String.format(Locale.ROOT, "  %s N = %d: sup error %.5f (half-width %.5f) at t = %s, "
+                            + "x_%d; error*sqrt(N) = %.3f%n", policy.name(), n, e.error(), e.halfWidth(),
+                            Comparisons.time(e.t()), e.level(), e.error() * Math.sqrt(n)));
+                    if (m > 0 && sizes[m] == 4 * sizes[m - 1]) {
+                        double prev = errors[m - 1].error();
+                        checks.add(new Check(policy.name() + " sup error N = " + n + " vs half of N = " + sizes[m - 1],
+                                0.5 * prev, e.error(), e.error() - e.halfWidth(), e.error() + e.halfWidth(),
+                                0.25 * prev + 3 * e.halfWidth()));
+                    }
+                }
+                reference = Math.max(reference, es[0] * Math.sqrt(sizes[0]));
+                figure.points(policy.name() + " (max over t, i; bar: 95% half-width there)", p, ns, es, hs);
+            }
+            double[] ref = new double[sizes.length];
+            for (int m = 0; m < sizes.length; m++) {
+                ref[m] = reference / Math.sqrt(sizes[m]);
+            }
+            figure.line("C/sqrt(N) reference", 2, ns, ref);
+            figure.save(context.figure(id()));
+            String description = "Sup over the grid times (step " + dt + ") on [0, " + tEnd + "] and levels of "
+                    + "|mean of " + replications + " replications - fluid|. Both the sliding-level bias and the "
+                    + "statistical error of the mean scale like 1/sqrt(N), so e(4N) should be about e(N)/2; a check "
+                    + "accepts e(4N) within 0.25 e(N) + 3 half-widths of e(N)/2, and e(N) <= 3 half-widths + "
+                    + SLIDING_BIAS + "/sqrt(N).\n\n" + table;
+            return new ScenarioOutcome(id(), title(), description, checks, Optional.of(context.figure(id())),
+                    (System.nanoTime() - start) * 1e-9);
+        }
+    }
+}
