@@ -36,7 +36,7 @@ class ThresholdScenariosTest {
             long failed = outcome.checks().stream().filter(c -> !c.passed()).count();
             long strictFailed = strict.stream().filter(c -> !c.passed()).count();
             outcome.checks().stream().filter(c -> !c.passed()).forEach(c -> System.out.println("  FAIL " + c));
-            assertTrue(outcome.checks().size() >= 4, s.id() + ": " + outcome.checks().size() + " checks");
+            assertTrue(outcome.checks().size() >= 2, s.id() + ": " + outcome.checks().size() + " checks");
             assertEquals(0, strictFailed, s.id() + ": jump or scaling check failed");
             assertTrue(failed <= Math.max(1, outcome.checks().size() / 50), s.id() + ": " + failed + " of "
                     + outcome.checks().size() + " checks failed; worst " + outcome.maxErrorInHalfWidths() + " half-widths");
