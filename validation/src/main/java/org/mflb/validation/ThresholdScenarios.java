@@ -428,6 +428,10 @@ public final class ThresholdScenarios {
                 ref[m] = reference / Math.sqrt(sizes[m]);
             }
             figure.line("C/sqrt(N) reference", 2, ns, ref);
+            // XChart labels a log axis only at powers of ten: keep one below the data and 1.5x above it
+            double lowest = reference / Math.sqrt(sizes[sizes.length - 1]) / 2;
+            figure.chart().getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(lowest))))
+                    .setYAxisMax(3 * reference / Math.sqrt(sizes[0]));
             figure.save(context.figure(id()));
             String description = "E sup over the grid times (step " + dt + ") on [0, " + tEnd + "] and levels of "
                     + "|x^N(t) - x(t)|, mean of " + paths + " independent paths per N (" + String.format(Locale.ROOT, "%,d", events)
