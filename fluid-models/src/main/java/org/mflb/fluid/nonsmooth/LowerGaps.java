@@ -64,15 +64,21 @@ final class LowerGaps implements RadauIIA.StiffSystem {
      * {@code s = G − Σ g_j}, kept at least {@code G/ℓ} and {@link #S_FLOOR}. A solution has
      * {@code s ≥ G/ℓ} (the top gap is the largest), so this changes the drift only off the
      * solution, at the trial states of the Newton iteration: a long implicit step starts from gaps
-     * that are far too large for the deficit at the end of the step.
+     * that are far too large for the deficit at the end of the step. (And at the very end of regime
+     * (a), where {@code G} falls below the gaps' integration error and the computed gaps may sum to
+     * more than {@code G}; the Jacobian then follows the floor, see {@link #jacobian}.)
      */
     private double top(double time, double[] y) {
         double deficitNow = deficit.applyAsDouble(time);
-        double s = deficitNow;
+        return Math.max(Math.max(deficitNow - sum(y), deficitNow / ell), S_FLOOR);
+    }
+
+    private static double sum(double[] y) {
+        double total = 0;
         for (double v : y) {
-            s -= v;
+            total += v;
         }
-        return Math.max(Math.max(s, deficitNow / ell), S_FLOOR);
+        return total;
     }
 
     @Override
@@ -92,19 +98,23 @@ final class LowerGaps implements RadauIIA.StiffSystem {
         double s = top(time, y);
         double lam = lambda.at(time);
         double rate = lam / s;
+        // The Jacobian of the drift as evaluated. Where s sits on a floor of top() it does not
+        // depend on the gaps: the terms through s vanish. (They are of order λ g/s², huge exactly
+        // there, near the end of regime (a) where the gaps lie a rounding error above G; kept, they
+        // made the simplified Newton iteration of Radau IIA diverge at every step size: issue 5.)
+        boolean onFloor = s != deficit.applyAsDouble(time) - sum(y);
         for (int i = 1; i < ell; i++) {
             double[] row = jac[i - 1];
             Arrays.fill(row, 0.0);
             double a = y[i - 1] - (i == 1 ? 0.0 : y[i - 2]);
-            // ∂s/∂g_j = −1: the 1/s factor and (for i = ℓ−1) the top gap depend on every g_j
-            double viaS = rate * a / s;
-            if (!Double.isFinite(viaS)) {
-                viaS = 0.0; // only where s sits on its floor and every gap is 0; the Newton matrix stays usable
-            }
-            for (int j = 0; j < ell - 1; j++) {
-                row[j] -= viaS;
-                if (i == ell - 1) {
-                    row[j] -= i;
+            // off the floor ∂s/∂g_j = −1: the 1/s factor and (for i = ℓ−1) the top gap depend on every g_j
+            if (!onFloor) {
+                double viaS = rate * a / s;
+                for (int j = 0; j < ell - 1; j++) {
+                    row[j] -= viaS;
+                    if (i == ell - 1) {
+                        row[j] -= i;
+                    }
                 }
             }
             row[i - 1] += -rate - i;
