@@ -7,8 +7,8 @@ import org.mflb.core.distribution.ServiceDistribution;
 
 /**
  * Small service laws of mean 1 for the simulator's own tests, written independently of solver-core's
- * distribution classes so that a bug there cannot hide one here. Only the moments and the sampler
- * matter to the simulator.
+ * distribution classes so that a bug there cannot hide one here. The simulator uses the moments and
+ * the sampler; the other functions are the closed forms, for completeness of the interface.
  */
 final class TestDistributions {
 
@@ -26,6 +26,26 @@ final class TestDistributions {
             @Override
             public double survival(double t) {
                 return t <= 0 ? 1 : t >= 2 ? 0 : 1 - t / 2;
+            }
+
+            @Override
+            public double density(double t) {
+                return t >= 0 && t < 2 ? 0.5 : 0;
+            }
+
+            @Override
+            public double hazard(double t) {
+                return t < 2 ? 1 / (2 - Math.max(t, 0)) : Double.POSITIVE_INFINITY;
+            }
+
+            @Override
+            public double meanResidualLife(double a) {
+                return a < 2 ? (2 - Math.max(a, 0)) / 2 : 0;
+            }
+
+            @Override
+            public double survivalQuantile(double tailMass) {
+                return 2 * (1 - tailMass);
             }
 
             @Override
@@ -59,6 +79,37 @@ final class TestDistributions {
             }
 
             @Override
+            public double density(double t) {
+                return p * mu1 * Math.exp(-mu1 * t) + (1 - p) * mu2 * Math.exp(-mu2 * t);
+            }
+
+            @Override
+            public double hazard(double t) {
+                return density(t) / survival(t);
+            }
+
+            @Override
+            public double meanResidualLife(double a) {
+                return (p / mu1 * Math.exp(-mu1 * a) + (1 - p) / mu2 * Math.exp(-mu2 * a)) / survival(a);
+            }
+
+            @Override
+            public double survivalQuantile(double tailMass) {
+                // Ḡ decreases: bisection on [0, upper] with Ḡ(upper) <= tailMass.
+                double lo = 0;
+                double hi = -Math.log(tailMass) / Math.min(mu1, mu2);
+                for (int i = 0; i < 200; i++) {
+                    double mid = 0.5 * (lo + hi);
+                    if (survival(mid) > tailMass) {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                return hi;
+            }
+
+            @Override
             public ContinuousSampler createSampler(UniformRandomProvider rng) {
                 ContinuousSampler e = ZigguratSampler.Exponential.of(rng);
                 return () -> e.sample() / (rng.nextDouble() < p ? mu1 : mu2);
@@ -66,31 +117,7 @@ final class TestDistributions {
         };
     }
 
-    /** Log-normal of mean 1 and squared coefficient of variation c²: σ² = ln(1+c²), μ = −σ²/2. */
-    static ServiceDistribution lognormal(double scv) {
-        double s2 = Math.log(1 + scv);
-        double sigma = Math.sqrt(s2);
-        double mu = -s2 / 2;
-        return new Base("lognormal:scv=" + scv) {
-            @Override
-            public double moment(int k) {
-                return Math.exp(k * mu + k * k * s2 / 2);
-            }
-
-            @Override
-            public double survival(double t) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public ContinuousSampler createSampler(UniformRandomProvider rng) {
-                ContinuousSampler z = ZigguratSampler.NormalizedGaussian.of(rng);
-                return () -> Math.exp(mu + sigma * z.sample());
-            }
-        };
-    }
-
-    /** The parts of the interface the simulator does not use. */
+    /** The specification string and the mean, shared by the laws above. */
     private abstract static class Base implements ServiceDistribution {
         private final String spec;
 
@@ -101,26 +128,6 @@ final class TestDistributions {
         @Override
         public double mean() {
             return moment(1);
-        }
-
-        @Override
-        public double density(double t) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double hazard(double t) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double meanResidualLife(double a) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double survivalQuantile(double tailMass) {
-            throw new UnsupportedOperationException();
         }
 
         @Override
