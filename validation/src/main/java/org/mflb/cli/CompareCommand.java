@@ -47,11 +47,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Independent replications (default: ${DEFAULT-VALUE}).")
     int replications;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all processors).")
-    Integer threads;
+    @Mixin
+    RandomStreamOptions streams;
 
     @Option(names = "--t-end", paramLabel = "T",
             description = "Simulated time: the transient's horizon, or the steady-state run length (default 1000).")
@@ -82,10 +79,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
-        if (model.n == null) {
-            throw MflbException.invalid("n", "missing", "given (the number of servers of the simulated system)");
-        }
-        int servers = model.n;
+        int servers = model.simulatedServers();
         FluidModel fluid = model.fluidModel();
         boolean transientRun = dt != null;
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
@@ -96,10 +90,7 @@ public final class CompareCommand implements Callable<Integer> {
         // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid
         // side uses the exact finite-N drift of that algorithm, otherwise its N → ∞ limit.
         SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(horizon)
-                .replications(replications).seed(seed);
-        if (threads != null) {
-            scenario.threads(threads);
-        }
+                .replications(replications).seed(streams.seed()).threads(streams.threads());
         if (warmup != null) {
             scenario.warmup(warmup);
         }

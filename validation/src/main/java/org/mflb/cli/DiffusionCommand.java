@@ -33,11 +33,8 @@ public final class DiffusionCommand implements Callable<Integer> {
             description = "Tail levels x_1..x_K compared (default: ${DEFAULT-VALUE}).")
     int levels;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all processors).")
-    Integer threads;
+    @Mixin
+    RandomStreamOptions streams;
 
     @Option(names = "--long", description = "Longer simulation (16 replications of 20000 time units instead of 8 of 4000).")
     boolean longRun;
@@ -58,19 +55,16 @@ public final class DiffusionCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
-        if (model.n == null) {
-            throw MflbException.invalid("n", "missing", "given (the number of servers of the simulated system)");
-        }
         String name = plot.getFileName().toString();
         if (!name.endsWith(".png")) {
             throw MflbException.invalid("plot", plot, "a file name ending in .png");
         }
         String id = name.substring(0, name.length() - 4);
         Path dir = plot.toAbsolutePath().getParent();
-        ValidationContext context = new ValidationContext(dir, longRun, seed,
-                threads != null ? threads : Runtime.getRuntime().availableProcessors());
+        int servers = model.simulatedServers();
+        ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
         ScenarioOutcome outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
-                model.fluidModel(), model.n, levels).run(context);
+                model.fluidModel(), servers, levels).run(context);
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());

@@ -209,6 +209,14 @@ public final class ModelOptions {
         return PowerOfD.withReplacement(sampled);
     }
 
+    /** @return {@code N} of the simulated system, required */
+    public int simulatedServers() {
+        if (n == null) {
+            throw MflbException.invalid("n", "missing", "given (the number of servers of the simulated system)");
+        }
+        return n;
+    }
+
     /** @return {@code λ}, required and validated */
     public double lambda() {
         if (lambda == null) {
