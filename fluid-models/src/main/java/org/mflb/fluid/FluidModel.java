@@ -5,6 +5,7 @@ import org.mflb.core.MflbException;
 import org.mflb.core.fixedpoint.FixedPoint;
 import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.TransientSolver;

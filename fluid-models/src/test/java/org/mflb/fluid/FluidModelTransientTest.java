@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 
 class FluidModelTransientTest {

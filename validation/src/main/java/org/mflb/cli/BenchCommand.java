@@ -12,11 +12,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.Truncation;

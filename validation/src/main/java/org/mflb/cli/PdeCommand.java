@@ -51,8 +51,8 @@ public final class PdeCommand implements Callable<Integer> {
     @Option(names = "--dt", paramLabel = "STEP", description = "Spacing of the output times (transient).")
     Double dt;
 
-    @Option(names = "--init", paramLabel = "empty|tail:1,x1,..|tail-eq:1,x1,..", defaultValue = "empty",
-            description = "Initial state (default: ${DEFAULT-VALUE}); tail: jobs in service start at age 0,"
+    @Option(names = "--init", paramLabel = "empty|tail:1,x1,..|tail-eq:1,x1,..|all:K", defaultValue = "empty",
+            description = "Initial state (default: ${DEFAULT-VALUE}); tail and all:K: jobs in service start at age 0,"
                     + " tail-eq: with equilibrium ages.")
     String init;
 

@@ -14,8 +14,8 @@ import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.InitialState;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.Sampling;
@@ -242,7 +242,7 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         json.put("n", sc.servers());
         json.put("service", sc.service() == null ? "exp" : sc.service().spec());
-        json.put("init", sc.initialState().spec());
+        json.put("init", sc.initialState().toString());
         json.put("tEnd", sc.tEnd());
         json.put("warmup", sc.warmup());
         json.put("replications", sc.replications());

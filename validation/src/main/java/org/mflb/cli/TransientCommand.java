@@ -11,11 +11,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.SwitchedTransient;
 

@@ -6,6 +6,7 @@ import org.mflb.core.Require;
 import org.mflb.core.distribution.Exponential;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 
 /**
  * Everything that defines a simulation run: the system of {@code N} servers or pools, the
@@ -127,13 +128,17 @@ public final class SimulationScenario {
         }
         eventCalendar = b.eventCalendar;
         initialState = b.initialState == null ? InitialState.empty() : b.initialState;
+        if (initialState.kind() == InitialState.Kind.FIXED_POINT) {
+            throw MflbException.invalid(InitialState.PARAMETER, initialState,
+                    "one of empty, tail:1,x1,x2,... or all:K (the simulator has no model to take a fixed point of)");
+        }
         if (system == SystemKind.LOSS) {
             int highest = 0;
-            for (int l : initialState.levels(servers)) {
+            for (int l : initialLevels(initialState, servers)) {
                 highest = Math.max(highest, l);
             }
             if (highest > capacity) {
-                throw MflbException.invalid("init", initialState.spec(),
+                throw MflbException.invalid("init", initialState,
                         "a state with at most capacity = " + capacity + " jobs per pool");
             }
         }
@@ -244,9 +249,36 @@ public final class SimulationScenario {
         return eventCalendar;
     }
 
-    /** @return the initial state */
+    /** @return the initial state (never the fixed point: the simulator has no model to take it of) */
     public InitialState initialState() {
         return initialState;
+    }
+
+    /**
+     * The number of jobs of each server at time 0: the integer state nearest to the tail vector
+     * {@code x} of {@link #initialState()}. Rounding: {@code c_i = ⌊N·x_i + 1/2⌋} servers hold at
+     * least {@code i} jobs (round half up; monotone, so {@code c_i} stays non-increasing), servers
+     * {@code 0..c_i−1} being the ones with at least {@code i}. Each coordinate of the simulated tail
+     * is then within {@code 1/(2N)} of {@code x_i}; {@code all:K} and {@code empty} are exact. Jobs
+     * present at time 0 start their service afresh (age 0, a full service requirement), and their
+     * arrival times are unknown, so the per-job estimators (response and waiting time) leave them out.
+     *
+     * @return a new array of length {@link #servers()}
+     */
+    public int[] initialLevels() {
+        return initialLevels(initialState, servers);
+    }
+
+    private static int[] initialLevels(InitialState initial, int n) {
+        double[] x = initial.levels(initial.occupiedLevels());
+        int[] l = new int[n];
+        for (double xi : x) {
+            long c = (long) Math.floor(n * xi + 0.5);
+            for (int s = 0; s < c; s++) {
+                l[s]++;
+            }
+        }
+        return l;
     }
 
     /** @return the horizon {@code T} */
@@ -414,7 +446,7 @@ public final class SimulationScenario {
             return this;
         }
 
-        /** @param v initial state */
+        /** @param v initial state: empty, a tail vector or all:K (rounded by {@link SimulationScenario#initialLevels()}) */
         public Builder initialState(InitialState v) {
             initialState = v;
             return this;

@@ -3,8 +3,8 @@ package org.mflb.validation;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.mflb.core.model.InitialState;
 import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.InitialState;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.nonsmooth.JoinShortestQueue;
 import org.mflb.fluid.nonsmooth.NonSmoothModel;

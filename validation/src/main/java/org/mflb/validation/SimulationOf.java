@@ -1,7 +1,7 @@
 package org.mflb.validation;
 
+import org.mflb.core.model.InitialState;
 import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
@@ -47,14 +47,11 @@ public final class SimulationOf {
 
     /**
      * @param initial the fluid's initial state
-     * @param tail its tail vector {@code (1, x_1, ...)} (used for tail and fixed-point states)
-     * @return the integer state of the simulator nearest to it
+     * @param tail the fluid transient's tail vector {@code (1, x_1, ...)} at its start (used for the
+     *        fixed point, which only the fluid model can resolve)
+     * @return the same initial state for the simulator, which rounds it to whole jobs per server
      */
-    public static org.mflb.simulation.InitialState initialState(InitialState initial, double[] tail) {
-        return switch (initial.kind()) {
-            case EMPTY -> org.mflb.simulation.InitialState.empty();
-            case ALL -> org.mflb.simulation.InitialState.all(initial.occupiedLevels());
-            case TAIL, FIXED_POINT -> org.mflb.simulation.InitialState.tail(tail);
-        };
+    public static InitialState initialState(InitialState initial, double[] tail) {
+        return initial.kind() == InitialState.Kind.FIXED_POINT ? InitialState.tail(tail) : initial;
     }
 }

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.model.InitialState;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.InitialState;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.SimulationResult;

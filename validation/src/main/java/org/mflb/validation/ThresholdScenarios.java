@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.nonsmooth.AdaptiveThreshold;
 import org.mflb.fluid.nonsmooth.JoinShortestQueue;
@@ -223,7 +223,7 @@ public final class ThresholdScenarios {
                     .transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
             SimulationResult sim = Simulator.run(simulation(policy, PROFILE, servers).tEnd(tEnd).dt(dt)
                     .replications(context.pick(10, 40)).seed(context.seed() ^ id().hashCode())
-                    .threads(context.threads()).initialState(org.mflb.simulation.InitialState.empty()).build());
+                    .threads(context.threads()).initialState(InitialState.empty()).build());
             Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, SLIDING_BIAS / Math.sqrt(servers));
             double[] times = sim.times();
             List<Check> checks = new ArrayList<>(Comparisons.transientTails("", times, fluidAt(tr, times, tEnd), sim, tolerance));
@@ -386,7 +386,7 @@ public final class ThresholdScenarios {
                 for (int m = 0; m < sizes.length; m++) {
                     int n = sizes[m];
                     SimulationScenario.Builder b = simulation(policy, rate, n).tEnd(tEnd).dt(dt).replications(1)
-                            .threads(1).initialState(org.mflb.simulation.InitialState.empty());
+                            .threads(1).initialState(InitialState.empty());
                     double[] sup = new double[paths];
                     double[] times = null;
                     double[][] meanPath = null;

@@ -1,5 +1,6 @@
 package org.mflb.simulation;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 
 /** Invalid scenarios fail at construction with one clear line naming the parameter. */
 class ScenarioValidationTest {
@@ -58,6 +60,7 @@ class ScenarioValidationTest {
         rejects("batches", b -> b.batches(1));
         rejects("covariance-levels", b -> b.covarianceLevels(-1));
         rejects("init", b -> b.system(SystemKind.LOSS).capacity(2).initialState(InitialState.all(3)));
+        rejects("init", b -> b.initialState(InitialState.fixedPoint())); // no model to take it of
         rejects("system", b -> b.system(null));
         rejects("policy", b -> b.policy(null));
     }
@@ -78,6 +81,17 @@ class ScenarioValidationTest {
         assertEquals(11, valid().dt(1).build().gridTimes().length);
     }
 
+    /** The rounding rule c_i = ⌊N x_i + 1/2⌋, worked by hand for N = 7; all:K and empty are exact. */
+    @Test
+    void initialLevelsRoundTheTailVectorPerServer() {
+        // 7·0.5 + 1/2 = 4 servers with >= 1 job; 7·0.3 + 1/2 = 2.6 → 2 servers with >= 2 jobs
+        int[] l = valid().servers(7).initialState(InitialState.tail(1, 0.5, 0.3)).build().initialLevels();
+        assertArrayEquals(new int[] {2, 2, 1, 1, 0, 0, 0}, l);
+        assertArrayEquals(new int[] {3, 3, 3, 3, 3, 3, 3},
+                valid().servers(7).initialState(InitialState.all(3)).build().initialLevels());
+        assertArrayEquals(new int[7], valid().servers(7).build().initialLevels());
+    }
+
     @Test
     void parsesCommandLineNames() {
         assertEquals(SystemKind.LOSS, SystemKind.parse("loss"));
@@ -85,7 +99,7 @@ class ScenarioValidationTest {
         assertEquals(Sampling.REPLACEMENT, Sampling.parse("replacement"));
         assertEquals(InitialState.all(3), InitialState.parse("all:3"));
         assertEquals(InitialState.empty(), InitialState.parse("empty"));
-        assertEquals("tail:1.0,0.8,0.3", InitialState.parse("tail:1,0.8,0.3").spec());
+        assertEquals("tail:1.0,0.8,0.3", InitialState.parse("tail:1,0.8,0.3").toString());
         for (String bad : new String[] {"full", "all:x", "all:-1", "tail:", "tail:0.9,0.5", "tail:1,0.5,0.7",
             "tail:1,1.2", "tail:1,a"}) {
             MflbException e = assertThrows(MflbException.class, () -> InitialState.parse(bad), bad);

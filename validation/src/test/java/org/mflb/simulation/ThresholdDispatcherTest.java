@@ -3,6 +3,7 @@ package org.mflb.simulation;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.model.InitialState;
 import org.mflb.simulation.dispatch.LevelJump;
 
 /**

@@ -7,6 +7,7 @@ import java.util.function.DoubleUnaryOperator;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 
 /**
  * Transient estimates on a time grid, averaged over replications, against exact transient laws:
@@ -127,12 +128,12 @@ class TransientTest {
             SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(200)
                     .arrivalRate(rate).initialState(init).eventCalendar(calendar).tEnd(4).dt(1).replications(30)
                     .seed((Long) c[3]).build());
-            int start = init instanceof InitialState.All all ? all.k() : 0;
+            int start = init.kind() == InitialState.Kind.ALL ? init.occupiedLevels() : 0;
             double[] times = r.times();
             for (int k = 1; k < times.length; k++) {
                 double[] truth = birthDeathTail(rate, start, times[k]);
                 for (int i = 1; i <= 4; i++) {
-                    checks.check(rate + " " + init.spec() + (calendar ? " calendar" : "") + " t=" + times[k] + " x_" + i,
+                    checks.check(rate + " " + init + (calendar ? " calendar" : "") + " t=" + times[k] + " x_" + i,
                             r.tailTrajectory().get(k).get(i), truth[i], 1e-9);
                 }
             }

@@ -11,9 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 
 /** The self-learning threshold (paper 000, Section 4; MODELS.md §3) in the fluid limit. */

@@ -9,10 +9,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 
 /**

@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 
 /** JSQ and JIQ fluid limits (MODELS.md §1–3) in pools and in single-server queues. */

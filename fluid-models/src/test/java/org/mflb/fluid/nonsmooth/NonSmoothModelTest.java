@@ -9,9 +9,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.Truncation;
 

@@ -20,8 +20,8 @@ import org.hipparchus.analysis.solvers.BracketingNthOrderBrentSolver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.InitialState;
 import org.mflb.fluid.ServerSystem;
 
 /** The static threshold policy in pools against the facts of paper 000, Section 3. */

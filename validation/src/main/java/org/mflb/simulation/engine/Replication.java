@@ -96,7 +96,7 @@ public abstract class Replication {
         this.n = scenario.servers();
         this.rng = rng;
         this.exp1 = ZigguratSampler.Exponential.of(rng);
-        this.occ = new LevelSets(scenario.initialState().levels(n), Dispatchers.needsLevelOrder(scenario.policy()));
+        this.occ = new LevelSets(scenario.initialLevels(), Dispatchers.needsLevelOrder(scenario.policy()));
         this.tail = new TailIntegrals(occ, scenario.covarianceLevels());
         this.dispatcher = Dispatchers.create(new DispatchContext(scenario, occ, rng));
         this.capacity = scenario.capacity();
