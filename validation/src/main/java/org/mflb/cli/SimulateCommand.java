@@ -28,6 +28,7 @@ import org.mflb.simulation.dispatch.LevelJump;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -113,12 +114,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Independent replications (default: ${DEFAULT-VALUE}; with 1, batch means give the intervals).")
     int replications;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-            description = "Seed; replication r uses a stream derived from (seed, r) (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all processors).")
-    Integer threads;
+    @Mixin
+    RandomStreamOptions streams;
 
     @Option(names = "--batches", paramLabel = "B", defaultValue = "20",
             description = "Batches for batch means with one replication (default: ${DEFAULT-VALUE}).")
@@ -164,7 +161,7 @@ public final class SimulateCommand implements Callable<Integer> {
         ServiceDistribution law = ServiceDistributions.parse(service);
         SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
                 .arrivalRate(rate).service(law).eventCalendar(eventCalendar).initialState(InitialState.parse(init))
-                .tEnd(tEnd).replications(replications).seed(seed).batches(batches)
+                .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
                 .covarianceLevels(covarianceLevels);
         if (d != null) {
             b.d(d);
@@ -189,9 +186,6 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw MflbException.invalid("dt", dt, "a number > 0");
             }
             b.dt(dt);
-        }
-        if (threads != null) {
-            b.threads(threads);
         }
         return b.build();
     }

@@ -2,8 +2,11 @@ package org.mflb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -103,6 +106,15 @@ public final class TransientCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         int steps = grid.size();
         boolean lossy = fluid.system().isLossy();
+        Trajectory trajectory = new Trajectory(grid, tr::tail, tr::meanQueueLength, tr.truncation());
+        List<Column> columns = new ArrayList<>();
+        if (lossy) {
+            columns.add(Column.number("blocking", "blocking", tr::blocking));
+        }
+        for (int n : refine ? refined.sizes() : new int[0]) {
+            columns.add(Column.number("mean queue N=" + n, "meanQueueLength_N" + n,
+                    k -> expansion.meanTotal(k, n, expansion.order())));
+        }
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -111,17 +123,12 @@ public final class TransientCommand implements Callable<Integer> {
                 putLoad(json, rate);
                 json.put("init", initial.toString());
                 json.set("t", Printer.array(grid.toArray()));
-                double[][] tails = new double[steps][];
-                double[] mean = new double[steps];
-                double[] blocking = new double[steps];
-                for (int k = 0; k < steps; k++) {
-                    tails[k] = tr.tail(k);
-                    mean[k] = tr.meanQueueLength(k);
-                    blocking[k] = tr.blocking(k);
-                }
-                json.set("tail", Printer.matrix(tails));
-                json.set("meanQueueLength", Printer.array(mean));
+                putTails(json, trajectory);
                 if (lossy) {
+                    double[] blocking = new double[steps];
+                    for (int k = 0; k < steps; k++) {
+                        blocking[k] = tr.blocking(k);
+                    }
                     json.set("blocking", Printer.array(blocking));
                 }
                 json.put("truncation", tr.truncation());
@@ -131,79 +138,13 @@ public final class TransientCommand implements Callable<Integer> {
                 }
                 Printer.printJson(out, json);
             }
-            case csv -> {
-                StringBuilder header = new StringBuilder("t,meanQueueLength");
-                if (lossy) {
-                    header.append(",blocking");
-                }
-                if (refine) {
-                    for (int n : refined.sizes()) {
-                        header.append(",meanQueueLength_N").append(n);
-                    }
-                }
-                for (int i = 0; i <= tr.truncation(); i++) {
-                    header.append(",x").append(i);
-                }
-                out.println(header);
-                for (int k = 0; k < steps; k++) {
-                    StringBuilder line = new StringBuilder(Printer.csv(grid.time(k)));
-                    line.append(',').append(Printer.csv(tr.meanQueueLength(k)));
-                    if (lossy) {
-                        line.append(',').append(Printer.csv(tr.blocking(k)));
-                    }
-                    if (refine) {
-                        for (int n : refined.sizes()) {
-                            line.append(',').append(Printer.csv(expansion.meanTotal(k, n, expansion.order())));
-                        }
-                    }
-                    for (double x : tr.tail(k)) {
-                        line.append(',').append(Printer.csv(x));
-                    }
-                    out.println(line);
-                }
-            }
+            case csv -> printCsv(out, trajectory, columns);
             case table -> {
                 out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
                         + Printer.number(tr.cutOffMass()) + ")");
                 out.println();
-                int levels = Math.min(TABLE_LEVELS, tr.truncation());
-                int[] sizes = refine ? refined.sizes() : new int[0];
-                String[] header = new String[2 + (lossy ? 1 : 0) + sizes.length + levels];
-                header[0] = "t";
-                header[1] = "mean queue";
-                int c = 2;
-                if (lossy) {
-                    header[c++] = "blocking";
-                }
-                for (int n : sizes) {
-                    header[c++] = "mean queue N=" + n;
-                }
-                for (int i = 1; i <= levels; i++) {
-                    header[c++] = "x_" + i;
-                }
-                Printer.Table table = new Printer.Table(header);
-                for (int k = 0; k < steps; k++) {
-                    String[] row = new String[header.length];
-                    double[] tail = tr.tail(k);
-                    row[0] = Printer.number(grid.time(k));
-                    row[1] = Printer.number(tr.meanQueueLength(k));
-                    c = 2;
-                    if (lossy) {
-                        row[c++] = Printer.number(tr.blocking(k));
-                    }
-                    for (int n : sizes) {
-                        row[c++] = Printer.number(expansion.meanTotal(k, n, expansion.order()));
-                    }
-                    for (int i = 1; i <= levels; i++) {
-                        row[c++] = Printer.number(tail[i]);
-                    }
-                    table.row(row);
-                }
-                table.print(out);
-                if (levels < tr.truncation()) {
-                    out.println("  (levels beyond x_" + levels + " with --format csv or json)");
-                }
+                printTable(out, trajectory, columns);
             }
         }
         return 0;
@@ -223,6 +164,12 @@ public final class TransientCommand implements Callable<Integer> {
         boolean adaptive = model.policy == ModelOptions.PolicyName.adaptive_threshold;
         PrintWriter out = spec.commandLine().getOut();
         int steps = grid.size();
+        Trajectory trajectory = new Trajectory(grid, tr::tail, tr::meanQueueLength, tr.truncation());
+        List<Column> columns = new ArrayList<>();
+        columns.add(Column.text("regime", null, k -> tr.regime(k).describe()));
+        if (adaptive) {
+            columns.add(Column.text("threshold", "threshold", k -> Integer.toString(tr.threshold(k))));
+        }
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -231,18 +178,13 @@ public final class TransientCommand implements Callable<Integer> {
                 putLoad(json, rate);
                 json.put("init", initial.toString());
                 json.set("t", Printer.array(grid.toArray()));
-                double[][] tails = new double[steps][];
-                double[] mean = new double[steps];
+                putTails(json, trajectory);
                 ArrayNode regimes = json.arrayNode();
                 ArrayNode thresholds = json.arrayNode();
                 for (int k = 0; k < steps; k++) {
-                    tails[k] = tr.tail(k);
-                    mean[k] = tr.meanQueueLength(k);
                     regimes.add(tr.regime(k).describe());
                     thresholds.add(tr.threshold(k));
                 }
-                json.set("tail", Printer.matrix(tails));
-                json.set("meanQueueLength", Printer.array(mean));
                 json.put("truncation", tr.truncation());
                 json.put("cutOffMass", tr.cutOffMass());
                 json.set("regime", regimes);
@@ -258,27 +200,7 @@ public final class TransientCommand implements Callable<Integer> {
                 }
                 Printer.printJson(out, json);
             }
-            case csv -> {
-                StringBuilder header = new StringBuilder("t,meanQueueLength");
-                if (adaptive) {
-                    header.append(",threshold");
-                }
-                for (int i = 0; i <= tr.truncation(); i++) {
-                    header.append(",x").append(i);
-                }
-                out.println(header);
-                for (int k = 0; k < steps; k++) {
-                    StringBuilder line = new StringBuilder(Printer.csv(grid.time(k)));
-                    line.append(',').append(Printer.csv(tr.meanQueueLength(k)));
-                    if (adaptive) {
-                        line.append(',').append(tr.threshold(k));
-                    }
-                    for (double x : tr.tail(k)) {
-                        line.append(',').append(Printer.csv(x));
-                    }
-                    out.println(line);
-                }
-            }
+            case csv -> printCsv(out, trajectory, columns);
             case table -> {
                 out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
@@ -291,40 +213,104 @@ public final class TransientCommand implements Callable<Integer> {
                     }
                 }
                 out.println();
-                int levels = Math.min(TABLE_LEVELS, tr.truncation());
-                String[] header = new String[(adaptive ? 4 : 3) + levels];
-                int c = 0;
-                header[c++] = "t";
-                header[c++] = "mean queue";
-                header[c++] = "regime";
-                if (adaptive) {
-                    header[c++] = "threshold";
-                }
-                for (int i = 1; i <= levels; i++) {
-                    header[c++] = "x_" + i;
-                }
-                Printer.Table table = new Printer.Table(header);
-                for (int k = 0; k < steps; k++) {
-                    String[] row = new String[header.length];
-                    double[] tail = tr.tail(k);
-                    c = 0;
-                    row[c++] = Printer.number(grid.time(k));
-                    row[c++] = Printer.number(tr.meanQueueLength(k));
-                    row[c++] = tr.regime(k).describe();
-                    if (adaptive) {
-                        row[c++] = Integer.toString(tr.threshold(k));
-                    }
-                    for (int i = 1; i <= levels; i++) {
-                        row[c++] = Printer.number(tail[i]);
-                    }
-                    table.row(row);
-                }
-                table.print(out);
-                if (levels < tr.truncation()) {
-                    out.println("  (levels beyond x_" + levels + " with --format csv or json)");
-                }
+                printTable(out, trajectory, columns);
             }
         }
         return 0;
+    }
+
+    /** A transient on its grid: the tail vector and mean queue length at grid index {@code k}, and the levels kept. */
+    private record Trajectory(TimeGrid grid, IntFunction<double[]> tail, IntToDoubleFunction meanQueueLength,
+            int truncation) {
+    }
+
+    /**
+     * A column printed between the mean queue length and the tail: its table and CSV headers (no CSV
+     * header: table only) and its cells at grid index {@code k}.
+     */
+    private record Column(String tableHeader, String csvHeader, IntFunction<String> tableCell,
+            IntFunction<String> csvCell) {
+
+        /** @return a numeric column (table: {@link Printer#number}, CSV: {@link Printer#csv}) */
+        static Column number(String tableHeader, String csvHeader, IntToDoubleFunction value) {
+            return new Column(tableHeader, csvHeader, k -> Printer.number(value.applyAsDouble(k)),
+                    k -> Printer.csv(value.applyAsDouble(k)));
+        }
+
+        /** @return a column printed as the same text in both formats */
+        static Column text(String tableHeader, String csvHeader, IntFunction<String> cell) {
+            return new Column(tableHeader, csvHeader, cell, cell);
+        }
+    }
+
+    /** Adds {@code tail} (a row per grid time) and {@code meanQueueLength} to the JSON output. */
+    private static void putTails(ObjectNode json, Trajectory tr) {
+        int steps = tr.grid().size();
+        double[][] tails = new double[steps][];
+        double[] mean = new double[steps];
+        for (int k = 0; k < steps; k++) {
+            tails[k] = tr.tail().apply(k);
+            mean[k] = tr.meanQueueLength().applyAsDouble(k);
+        }
+        json.set("tail", Printer.matrix(tails));
+        json.set("meanQueueLength", Printer.array(mean));
+    }
+
+    /** CSV: {@code t, meanQueueLength}, the columns that have a CSV header, {@code x0 .. xK}, a row per grid time. */
+    private static void printCsv(PrintWriter out, Trajectory tr, List<Column> columns) {
+        List<Column> shown = columns.stream().filter(c -> c.csvHeader() != null).toList();
+        StringBuilder header = new StringBuilder("t,meanQueueLength");
+        for (Column c : shown) {
+            header.append(',').append(c.csvHeader());
+        }
+        for (int i = 0; i <= tr.truncation(); i++) {
+            header.append(",x").append(i);
+        }
+        out.println(header);
+        for (int k = 0; k < tr.grid().size(); k++) {
+            StringBuilder line = new StringBuilder(Printer.csv(tr.grid().time(k)));
+            line.append(',').append(Printer.csv(tr.meanQueueLength().applyAsDouble(k)));
+            for (Column c : shown) {
+                line.append(',').append(c.csvCell().apply(k));
+            }
+            for (double x : tr.tail().apply(k)) {
+                line.append(',').append(Printer.csv(x));
+            }
+            out.println(line);
+        }
+    }
+
+    /** Table: t, mean queue, the columns, {@code x_1 .. x_L} with {@code L = min(TABLE_LEVELS, K)}, a row per grid time. */
+    private static void printTable(PrintWriter out, Trajectory tr, List<Column> columns) {
+        int levels = Math.min(TABLE_LEVELS, tr.truncation());
+        String[] header = new String[2 + columns.size() + levels];
+        int c = 0;
+        header[c++] = "t";
+        header[c++] = "mean queue";
+        for (Column column : columns) {
+            header[c++] = column.tableHeader();
+        }
+        for (int i = 1; i <= levels; i++) {
+            header[c++] = "x_" + i;
+        }
+        Printer.Table table = new Printer.Table(header);
+        for (int k = 0; k < tr.grid().size(); k++) {
+            String[] row = new String[header.length];
+            double[] tail = tr.tail().apply(k);
+            c = 0;
+            row[c++] = Printer.number(tr.grid().time(k));
+            row[c++] = Printer.number(tr.meanQueueLength().applyAsDouble(k));
+            for (Column column : columns) {
+                row[c++] = column.tableCell().apply(k);
+            }
+            for (int i = 1; i <= levels; i++) {
+                row[c++] = Printer.number(tail[i]);
+            }
+            table.row(row);
+        }
+        table.print(out);
+        if (levels < tr.truncation()) {
+            out.println("  (levels beyond x_" + levels + " with --format csv or json)");
+        }
     }
 }

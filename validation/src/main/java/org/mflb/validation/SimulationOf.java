@@ -5,6 +5,11 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
+import org.mflb.fluid.nonsmooth.AdaptiveThreshold;
+import org.mflb.fluid.nonsmooth.JoinShortestQueue;
+import org.mflb.fluid.nonsmooth.NonSmoothModel;
+import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
+import org.mflb.fluid.nonsmooth.ThresholdPolicy;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationScenario;
@@ -12,7 +17,8 @@ import org.mflb.simulation.SystemKind;
 
 /**
  * The simulated counterpart of a fluid model: the same system, the real dispatching algorithm
- * (SQ(d) samples {@code d} distinct servers), the same arrival rate. Only parameters cross over;
+ * (SQ(d) samples {@code d} distinct servers; JSQ, JIQ and the threshold policies with their threshold
+ * and {@code α}), the same arrival rate. Only parameters cross over;
  * the simulator never sees the fluid model's rates.
  */
 public final class SimulationOf {
@@ -29,11 +35,7 @@ public final class SimulationOf {
         ServerSystem system = fluid.system();
         SmoothRouting routing = fluid.policy();
         SimulationScenario.Builder builder = SimulationScenario.builder()
-                .system(switch (system.kind()) {
-                    case SUPERMARKET -> SystemKind.SUPERMARKET;
-                    case POOLS -> SystemKind.POOLS;
-                    case LOSS -> SystemKind.LOSS;
-                })
+                .system(kind(system))
                 .policy(routing instanceof RandomRouting ? Policy.RANDOM : Policy.SQD)
                 .d(routing.d())
                 .sampling(Sampling.DISTINCT)
@@ -43,6 +45,37 @@ public final class SimulationOf {
             builder.capacity(system.capacity());
         }
         return builder;
+    }
+
+    /**
+     * @param fluid a non-smooth fluid model (JSQ, JIQ, threshold or self-learning threshold)
+     * @param servers number of servers (pools) {@code N}
+     * @return a scenario builder with system, policy (with its threshold and {@code α}), arrival rate and
+     *         {@code N} set
+     */
+    public static SimulationScenario.Builder scenario(NonSmoothModel fluid, int servers) {
+        SimulationScenario.Builder builder = SimulationScenario.builder()
+                .system(kind(fluid.system()))
+                .servers(servers)
+                .arrivalRate(fluid.arrivalRate());
+        NonSmoothPolicy policy = fluid.policy();
+        if (policy instanceof JoinShortestQueue) {
+            return builder.policy(Policy.JSQ);
+        }
+        if (policy instanceof AdaptiveThreshold a) {
+            return builder.policy(Policy.ADAPTIVE_THRESHOLD).alpha(a.alpha()).threshold(a.initialThreshold());
+        }
+        int threshold = ((ThresholdPolicy) policy).threshold();
+        // threshold 0 is JIQ (ThresholdPolicy): the simulator's own JIQ dispatcher
+        return threshold == 0 ? builder.policy(Policy.JIQ) : builder.policy(Policy.THRESHOLD).threshold(threshold);
+    }
+
+    private static SystemKind kind(ServerSystem system) {
+        return switch (system.kind()) {
+            case SUPERMARKET -> SystemKind.SUPERMARKET;
+            case POOLS -> SystemKind.POOLS;
+            case LOSS -> SystemKind.LOSS;
+        };
     }
 
     /**

@@ -10,18 +10,14 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
-import org.mflb.fluid.nonsmooth.AdaptiveThreshold;
-import org.mflb.fluid.nonsmooth.JoinShortestQueue;
 import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.SwitchedTransient;
-import org.mflb.fluid.nonsmooth.ThresholdPolicy;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.VectorEstimate;
 import org.mflb.simulation.dispatch.LevelJump;
 import org.mflb.simulation.stat.StudentT;
@@ -36,15 +32,12 @@ import org.mflb.validation.plot.Figure;
  * Only parameters cross over.
  * <p>
  * Tolerance of the tail checks: 3 CI half-widths plus {@code 0.1/√N}, as for JSQ/JIQ
- * ({@link NonSmoothScenarios}): with {@code ℓ = ⌊λ⌋} the fluid slides on {@code x_ℓ = 1}, and there
- * {@code √N (1 − q_ℓ)} is tight (paper 000, Theorems 3–4), so the simulated mean sits below 1 by
- * {@code O(1/√N)}; the constant 0.1 is the measured {@code √N}-scaled bias of those levels (about
- * 0.003 at {@code N = 1000}, see the scaling scenario's report).
+ * ({@link NonSmoothVersusSimulation#tolerance(int)}): with {@code ℓ = ⌊λ⌋} the fluid slides on
+ * {@code x_ℓ = 1}, and there {@code √N (1 − q_ℓ)} is tight (paper 000, Theorems 3–4), so the
+ * simulated mean sits below 1 by {@code O(1/√N)} (about 0.003 at {@code N = 1000}, see the scaling
+ * scenario's report).
  */
 public final class ThresholdScenarios {
-
-    /** The {@code 1/√N} allowance of the tail checks (class comment). */
-    static final double SLIDING_BIAS = 0.1;
 
     private ThresholdScenarios() {
     }
@@ -53,12 +46,12 @@ public final class ThresholdScenarios {
     public static List<ValidationScenario> scenarios() {
         ServerSystem pools = ServerSystem.infiniteServerPools();
         List<ValidationScenario> list = new ArrayList<>();
-        list.add(new StaticTransient("threshold-pools-empty", "Threshold l = 2 in pools from empty, lambda = 2.5",
+        list.add(staticTransient("threshold-pools-empty", "Threshold l = 2 in pools from empty, lambda = 2.5",
                 "With l = floor(lambda) = 2 the dispatcher fills the pools level by level as JSQ would "
                         + "(x_1 = 1 at ln(5/3), x_2 = 1 at ln 5), then slides on x_2 = 1 while the excess "
                         + "0.5 settles on level 3 (the fluid-optimal state q*).",
                 pools, NonSmoothPolicy.threshold(2), 2.5, InitialState.empty()));
-        list.add(new StaticTransient("threshold-pools-all5", "Threshold l = 2 in pools from all:5, lambda = 2.5",
+        list.add(staticTransient("threshold-pools-all5", "Threshold l = 2 in pools from all:5, lambda = 2.5",
                 "Every pool starts with 5 tasks; all are above the threshold, so tasks go to a random pool "
                         + "(regime c) while the excess drains, until levels 3.. empty towards q* "
                         + "(x_2 = 1, x_3 = 0.5, nothing above).",
@@ -68,99 +61,14 @@ public final class ThresholdScenarios {
         return list;
     }
 
-    /** @return a simulation of {@code policy} in pools with the fluid's parameters (no other information crosses) */
-    static SimulationScenario.Builder simulation(NonSmoothPolicy policy, ArrivalRate rate, int servers) {
-        SimulationScenario.Builder b = SimulationScenario.builder().system(SystemKind.POOLS).servers(servers)
-                .arrivalRate(rate);
-        if (policy instanceof JoinShortestQueue) {
-            return b.policy(Policy.JSQ);
-        }
-        if (policy instanceof AdaptiveThreshold a) {
-            return b.policy(Policy.ADAPTIVE_THRESHOLD).alpha(a.alpha()).threshold(a.initialThreshold());
-        }
-        return b.policy(Policy.THRESHOLD).threshold(((ThresholdPolicy) policy).threshold());
-    }
-
-    /** @return the fluid tail at each of {@code times} (clamped to the grid's end) */
-    static double[][] fluidAt(SwitchedTransient tr, double[] times, double tEnd) {
-        double[][] p = new double[times.length][];
-        for (int k = 0; k < times.length; k++) {
-            p[k] = tr.tail(Math.min(times[k], tEnd));
-        }
-        return p;
-    }
-
-    /** Saves the transient figure (fluid lines on a fine grid, simulated points with CIs). */
-    static void transientFigure(ValidationContext context, String id, String title, SwitchedTransient tr,
-            double tEnd, SimulationResult sim) {
-        double[] lineTimes = Comparisons.fineTimes(tEnd, 400);
-        Comparisons.transientFigure(title, lineTimes, fluidAt(tr, lineTimes, tEnd), sim, 6).save(context.figure(id));
-    }
-
-    /** The fluid's regime switches, for the report. */
-    static String switches(SwitchedTransient tr) {
-        StringBuilder s = new StringBuilder();
-        for (var sw : tr.switches()) {
-            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s at t = %.6f", sw.to().describe(), sw.t()));
-        }
-        return s.length() == 0 ? "none" : s.toString();
-    }
-
-    /** The static threshold transient against replication averages on a time grid. */
-    static final class StaticTransient implements ValidationScenario {
-
-        private final String id;
-        private final String title;
-        private final String why;
-        private final ServerSystem system;
-        private final NonSmoothPolicy policy;
-        private final double lambda;
-        private final InitialState initial;
-
-        StaticTransient(String id, String title, String why, ServerSystem system, NonSmoothPolicy policy,
-                double lambda, InitialState initial) {
-            this.id = id;
-            this.title = title;
-            this.why = why;
-            this.system = system;
-            this.policy = policy;
-            this.lambda = lambda;
-            this.initial = initial;
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
-
-        @Override
-        public ScenarioOutcome run(ValidationContext context) {
-            long start = System.nanoTime();
-            int servers = 1000;
-            double tEnd = context.pick(6.0, 10.0);
-            double dt = 0.5;
-            ArrivalRate rate = ArrivalRate.constant(lambda);
-            SwitchedTransient tr = NonSmoothModel.of(system, policy, rate).transientFrom(initial, TimeGrid.uniform(tEnd, dt));
-            SimulationResult sim = Simulator.run(simulation(policy, rate, servers).tEnd(tEnd).dt(dt)
-                    .replications(context.pick(10, 40)).seed(context.seed() ^ id.hashCode()).threads(context.threads())
-                    .initialState(SimulationOf.initialState(initial, tr.tail(0))).build());
-            Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, SLIDING_BIAS / Math.sqrt(servers));
-            double[] times = sim.times();
-            List<Check> checks = Comparisons.transientTails("", times, fluidAt(tr, times, tEnd), sim, tolerance);
-            transientFigure(context, id, title + " (N = " + servers + ")", tr, tEnd, sim);
-            String description = why + "\n\nFluid regime switches: " + switches(tr) + ".\n\nSimulation: N = " + servers
-                    + ", " + sim.scenario().replications() + " replications of length " + tEnd + ", "
-                    + String.format(Locale.ROOT, "%,d", sim.events()) + " events, CIs by " + sim.confidenceMethod()
-                    + ". Tolerance per check: " + tolerance
-                    + " (the 1/sqrt(N) term: fluid error on the sliding level x_2 = 1, paper 000 Theorems 3-4).";
-            return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
-                    (System.nanoTime() - start) * 1e-9);
-        }
+    /**
+     * @return the static threshold transient against replication averages ({@link NonSmoothVersusSimulation}),
+     *         {@code N = 1000}, on a grid of step 0.5 up to 6 (quick) or 10 (full)
+     */
+    private static ValidationScenario staticTransient(String id, String title, String why, ServerSystem system,
+            NonSmoothPolicy policy, double lambda, InitialState initial) {
+        return new NonSmoothVersusSimulation(id, title, why, NonSmoothModel.of(system, policy, lambda), initial, 1000,
+                new double[] {6, 10}, 0.5, "the sliding level x_2 = 1");
     }
 
     /**
@@ -218,18 +126,19 @@ public final class ThresholdScenarios {
             int servers = context.pick(2000, 10_000);
             double tEnd = 18;
             double dt = 0.5;
-            NonSmoothPolicy policy = NonSmoothPolicy.adaptiveThreshold(ALPHA, 0);
-            SwitchedTransient tr = NonSmoothModel.of(system, policy, PROFILE)
-                    .transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
-            SimulationResult sim = Simulator.run(simulation(policy, PROFILE, servers).tEnd(tEnd).dt(dt)
+            NonSmoothModel fluid = NonSmoothModel.of(system, NonSmoothPolicy.adaptiveThreshold(ALPHA, 0), PROFILE);
+            SwitchedTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
+            SimulationResult sim = Simulator.run(SimulationOf.scenario(fluid, servers).tEnd(tEnd).dt(dt)
                     .replications(context.pick(10, 40)).seed(context.seed() ^ id().hashCode())
                     .threads(context.threads()).initialState(InitialState.empty()).build());
-            Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, SLIDING_BIAS / Math.sqrt(servers));
+            Comparisons.Tolerance tolerance = NonSmoothVersusSimulation.tolerance(servers);
             double[] times = sim.times();
-            List<Check> checks = new ArrayList<>(Comparisons.transientTails("", times, fluidAt(tr, times, tEnd), sim, tolerance));
+            List<Check> checks = new ArrayList<>(Comparisons.transientTails("", times,
+                    NonSmoothVersusSimulation.fluidAt(tr, times, tEnd), sim, tolerance));
             StringBuilder table = new StringBuilder();
             checks.addAll(jumpChecks(tr, sim.jumps(), servers, table));
-            transientFigure(context, id(), "Self-learning threshold, lambda(t) profile (N = " + servers + ")", tr, tEnd, sim);
+            NonSmoothVersusSimulation.saveFigure(context, id(), "Self-learning threshold, lambda(t) profile (N = " + servers
+                    + ")", tr, tEnd, sim);
             String description = "lambda(t) = " + PROFILE + "; alpha = lambda_max/(lambda_max + 1) = 9/11 "
                     + "(paper 000's choice for an unknown time-varying load). The threshold rises while levels fill, follows "
                     + "the oscillation when x_l crosses alpha, and falls back to floor(2.2) = 2 with the load.\n\nThreshold jumps "
@@ -379,13 +288,13 @@ public final class ThresholdScenarios {
             long events = 0;
             for (int p = 0; p < policies.length; p++) {
                 NonSmoothPolicy policy = policies[p];
-                SwitchedTransient tr = NonSmoothModel.of(system, policy, rate)
-                        .transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
+                NonSmoothModel fluid = NonSmoothModel.of(system, policy, rate);
+                SwitchedTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
                 double[] es = new double[sizes.length];
                 double[] hs = new double[sizes.length];
                 for (int m = 0; m < sizes.length; m++) {
                     int n = sizes[m];
-                    SimulationScenario.Builder b = simulation(policy, rate, n).tEnd(tEnd).dt(dt).replications(1)
+                    SimulationScenario.Builder b = SimulationOf.scenario(fluid, n).tEnd(tEnd).dt(dt).replications(1)
                             .threads(1).initialState(InitialState.empty());
                     double[] sup = new double[paths];
                     double[] times = null;
