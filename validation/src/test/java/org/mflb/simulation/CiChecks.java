@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.hipparchus.special.Erf;
+
 /**
  * Collects "truth within the 95% confidence interval (plus a stated slack)" checks and asserts at
  * the end that at most a stated number missed. With m independent checks at 95% the number of
@@ -32,6 +34,39 @@ final class CiChecks {
         log.append(line).append('\n');
         if (!ok) {
             misses.add(line);
+        }
+    }
+
+    /**
+     * One check for {@code k} estimates of the same run (e.g. the levels of one tail vector). They
+     * are strongly correlated, so they must not count as {@code k} independent checks: they count
+     * as one, with every interval widened by the Bonferroni factor {@code z(1 − 0.025/k) / z(0.975)}
+     * (normal quantiles), so that all {@code k} cover their truths together with probability at
+     * least about 95%.
+     *
+     * @param label what is checked
+     * @param estimates the estimates of one run
+     * @param from index of the first estimate checked
+     * @param truths exact values of entries {@code from, from + 1, …}
+     */
+    void checkJointly(String label, VectorEstimate estimates, int from, double[] truths) {
+        count++;
+        int k = truths.length;
+        double widen = Math.sqrt(2) * Erf.erfInv(1 - 0.05 / k) / (Math.sqrt(2) * Erf.erfInv(0.95));
+        boolean ok = true;
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < k; i++) {
+            Estimate e = estimates.get(from + i);
+            double half = widen * e.halfWidth();
+            boolean in = Math.abs(truths[i] - e.mean()) <= half;
+            ok &= in;
+            lines.append(String.format("%-40s truth %.6f  estimate %.6f  [%.6f, %.6f] (95%% x %.2f)%s%n",
+                    label + " [" + (from + i) + "]", truths[i], e.mean(), e.mean() - half, e.mean() + half, widen, in ? "" : "  out"));
+        }
+        String block = lines + (ok ? "" : label + "  MISS (joint)\n");
+        log.append(block);
+        if (!ok) {
+            misses.add(block);
         }
     }
 
