@@ -62,10 +62,11 @@ public final class PowerOfDDispatcher extends Dispatcher {
             long bits = rng.nextLong();
             int a = bounded((int) (bits >>> 32), n, rng);
             int b = bounded((int) bits, n - 1, rng);
-            if (b >= a) {
-                b++;
-            }
-            return occ.level(b) < occ.level(a) ? b : a;
+            // branch-free (both outcomes are close to even odds, so branches would be mispredicted
+            // often): b += 1 when b >= a, then keep b only when it is strictly shorter
+            b += (a - b - 1) >>> 31;
+            int shorter = (occ.level(b) - occ.level(a)) >> 31;
+            return a ^ ((a ^ b) & shorter);
         }
         return selectFromSample();
     }
