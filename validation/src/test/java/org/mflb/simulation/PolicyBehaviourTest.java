@@ -25,14 +25,15 @@ class PolicyBehaviourTest {
         for (Sampling sampling : Sampling.values()) {
             SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).d(2).sampling(sampling)
                     .servers(n).lambda(lambda).tEnd(2200).warmup(200).seed(31).build());
-            checks.check(sampling.cliName() + " x_1 (exact)", r.tail().get(1), lambda, 0);
+            // the levels of one run are correlated: one joint check (x_1 = λ exact, no slack)
+            CiChecks.Joint joint = checks.joint(sampling.cliName()).add("x_1 (exact)", r.tail().get(1), lambda, 0);
             for (int i = 2; i <= 6; i++) {
-                checks.check(sampling.cliName() + " x_" + i, r.tail().get(i), Math.pow(lambda, Math.pow(2, i) - 1),
-                        2.0 / n);
+                joint.add("x_" + i, r.tail().get(i), Math.pow(lambda, Math.pow(2, i) - 1), 2.0 / n);
             }
+            joint.check();
         }
-        // 12 checks at (at least) 95%: P(Binomial(12, 0.05) > 2) ≈ 2%
-        checks.assertAtMostMisses(2);
+        // 2 joint checks (two runs) at ≥ 95%: P(Binomial(2, 0.05) > 1) = 0.25% (none allowed: 9.75%)
+        checks.assertAtMostMisses(1);
     }
 
     /**
@@ -54,8 +55,9 @@ class PolicyBehaviourTest {
                 .tEnd(1000).warmup(100).seed(32).build());
         checks.require("SQ(2) x_2 = " + sq2.tail().get(2).mean() + " >= 5 JSQ x_2",
                 sq2.tail().get(2).mean() >= 5 * x2);
-        // 1 interval check: no miss allowed (P = 5%) would be too strict, allow 1
-        checks.assertAtMostMisses(1);
+        // 1 interval check (x_1 = λ exactly, for every policy): allowing its miss would make it assert
+        // nothing, so none is allowed; the false-alarm probability of one 95% interval is 5%
+        checks.assertAtMostMisses(0);
     }
 
     /**
@@ -82,7 +84,8 @@ class PolicyBehaviourTest {
         checks.require("memory x_4 = " + mem.tail().get(4).mean() + " <= 1e-4", mem.tail().get(4).mean() <= 1e-4);
         checks.require("memory x_3 " + mem.tail().get(3).mean() + " < SQ(2) x_3 " + sq2.tail().get(3).mean(),
                 mem.tail().get(3).mean() < sq2.tail().get(3).mean());
-        // 3 interval checks: allow 1 miss (P(Binomial(3, 0.05) > 1) ≈ 0.7%)
+        // 3 interval checks, one per run (seed 33 is shared by JIQ and memory, but they consume it
+        // differently): P(Binomial(3, 0.05) > 1) = 0.73%
         checks.assertAtMostMisses(1);
     }
 
@@ -111,7 +114,8 @@ class PolicyBehaviourTest {
                         2.5, 0);
             }
         }
-        // 8 interval checks: P(Binomial(8, 0.05) > 2) ≈ 0.6%
+        // 8 interval checks, one per run (seed 36 is shared, but each policy consumes it differently, so
+        // the streams decouple at the first dispatch; measured means differ): P(Binomial(8, 0.05) > 2) = 0.58%
         checks.assertAtMostMisses(2);
     }
 }
