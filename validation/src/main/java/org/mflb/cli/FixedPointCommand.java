@@ -1,7 +1,12 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -27,6 +32,9 @@ public final class FixedPointCommand implements Callable<Integer> {
     /** Rows shown by the table format; CSV and JSON hold every level. */
     static final int TABLE_ROWS = 40;
 
+    /** Width of the labels of the table's summary lines ("  mean queue length   0.9"). */
+    private static final int LABEL_WIDTH = 20;
+
     @Mixin
     ModelOptions model;
 
@@ -40,6 +48,11 @@ public final class FixedPointCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * The fixed point of random or sqd (Newton on the truncated drift). JSON adds {@code iterations},
+     * {@code stable}, {@code spectralAbscissa}, {@code blocking} for loss pools and, with --refined,
+     * the keys of {@link RefinedOptions#addJson}; CSV adds {@code V} and {@code tail_N<n>} with --refined.
+     */
     @Override
     public Integer call() {
         if (model.isNonSmooth()) {
@@ -48,82 +61,45 @@ public final class FixedPointCommand implements Callable<Integer> {
         FluidModel fluid = model.fluidModel();
         boolean refine = refined.requested();
         FluidFixedPoint fp = fluid.fixedPoint();
-        SteadyStateExpansion expansion = null;
+        SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
+        Consumer<ObjectNode> json = j -> {
+            j.put("iterations", fp.iterations());
+            j.put("stable", fp.isStable());
+            Printer.put(j, "spectralAbscissa", fp.spectralAbscissa());
+            fp.blocking().ifPresent(b -> j.put("blocking", b));
+            if (refine) {
+                refined.addJson(j, expansion);
+            }
+        };
+        List<String> state = new ArrayList<>();
+        fp.blocking().ifPresent(b -> state.add(summaryLine("blocking", Printer.number(b))));
+        String stability = (fp.isStable() ? "stable" : "UNSTABLE") + (Double.isNaN(fp.spectralAbscissa()) ? ""
+                : " (largest eigenvalue real part " + Printer.number(fp.spectralAbscissa()) + ")");
+        List<Column> columns = new ArrayList<>();
+        Consumer<PrintWriter> footer = out -> { };
         if (refine) {
-            // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
-            // with-replacement fixed point, the model's rates supplying the 1/N corrections.
-            FluidFixedPoint limit = fluid.policy().dependsOnSize() ? model.limitFluidModel().fixedPoint() : fp;
-            expansion = refined.solver().steadyState(fluid.withLevels(limit.truncation()), limit.levels());
+            // Level 0 is no state variable: V_0 = 0 and E[X_0^N] = 1 exactly.
+            double[] v = expansion.firstOrderTerm();
+            columns.add(new Column("V", i -> Printer.csv(i == 0 ? 0.0 : v[i - 1])));
+            for (int n : refined.sizes()) {
+                double[] mean = expansion.mean(n);
+                columns.add(new Column("tail_N" + n, i -> Printer.csv(i == 0 ? 1.0 : mean[i - 1])));
+            }
+            footer = out -> refined.printTable(out, expansion, 4);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        double[] tail = fp.tail();
-        switch (format) {
-            case json -> {
-                ObjectNode json = Printer.object();
-                json.put("system", fluid.system().cliName());
-                json.put("policy", fluid.policy().name());
-                json.put("lambda", fluid.arrivalRate().at(0));
-                json.set("tail", Printer.array(tail));
-                json.put("meanQueueLength", fp.meanQueueLength());
-                json.put("truncation", fp.truncation());
-                json.put("cutOffMass", fp.cutOffMass());
-                json.put("residual", fp.residual());
-                json.put("iterations", fp.iterations());
-                json.put("stable", fp.isStable());
-                Printer.put(json, "spectralAbscissa", fp.spectralAbscissa());
-                fp.blocking().ifPresent(b -> json.put("blocking", b));
-                if (refine) {
-                    refined.addJson(json, expansion);
-                }
-                Printer.printJson(out, json);
-            }
-            case csv -> {
-                StringBuilder header = new StringBuilder("level,tail");
-                if (refine) {
-                    header.append(",V");
-                    for (int n : refined.sizes()) {
-                        header.append(",tail_N").append(n);
-                    }
-                }
-                out.println(header);
-                for (int i = 0; i < tail.length; i++) {
-                    StringBuilder line = new StringBuilder(i + "," + Printer.csv(tail[i]));
-                    if (refine) {
-                        line.append(',').append(Printer.csv(i == 0 ? 0.0 : expansion.firstOrderTerm()[i - 1]));
-                        for (int n : refined.sizes()) {
-                            line.append(',').append(Printer.csv(i == 0 ? 1.0 : expansion.mean(n)[i - 1]));
-                        }
-                    }
-                    out.println(line);
-                }
-            }
-            case table -> {
-                out.println("Fixed point of " + fluid + ", lambda = " + fluid.arrivalRate().at(0));
-                out.println("  mean queue length   " + Printer.number(fp.meanQueueLength()));
-                fp.blocking().ifPresent(b -> out.println("  blocking            " + Printer.number(b)));
-                out.println("  levels kept K       " + fp.truncation() + " (cut-off mass " + Printer.number(fp.cutOffMass())
-                        + ")");
-                out.println("  residual            " + Printer.number(fp.residual()) + " after " + fp.iterations()
-                        + " iterations");
-                out.println("  stability           " + (fp.isStable() ? "stable" : "UNSTABLE")
-                        + (Double.isNaN(fp.spectralAbscissa()) ? ""
-                                : " (largest eigenvalue real part " + Printer.number(fp.spectralAbscissa()) + ")"));
-                out.println();
-                Printer.Table table = new Printer.Table("i", "x_i = fraction with >= i jobs");
-                int shown = Math.min(tail.length, TABLE_ROWS);
-                for (int i = 0; i < shown; i++) {
-                    table.row(Integer.toString(i), Printer.number(tail[i]));
-                }
-                table.print(out);
-                if (shown < tail.length) {
-                    out.println("  ... " + (tail.length - shown) + " more levels (all of them with --format csv or json)");
-                }
-                if (refine) {
-                    refined.printTable(out, expansion, 4);
-                }
-            }
-        }
+        print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
+                fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()),
+                new Own(json, state, " after " + fp.iterations() + " iterations",
+                        List.of(summaryLine("stability", stability)), columns, footer));
         return 0;
+    }
+
+    /** @return the refined mean-field expansion of the steady state (--refined) */
+    private SteadyStateExpansion expansion(FluidModel fluid, FluidFixedPoint fp) {
+        // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
+        // with-replacement fixed point, the model's rates supplying the 1/N corrections.
+        FluidFixedPoint limit = fluid.policy().dependsOnSize() ? model.limitFluidModel().fixedPoint() : fp;
+        return refined.solver().steadyState(fluid.withLevels(limit.truncation()), limit.levels());
     }
 
     /**
@@ -138,47 +114,98 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         NonSmoothModel fluid = model.nonSmoothModel();
         SwitchedFixedPoint fp = fluid.fixedPoint();
-        PrintWriter out = spec.commandLine().getOut();
-        double[] tail = fp.tail();
         boolean thresholdPolicy = model.policy == ModelOptions.PolicyName.threshold
                 || model.policy == ModelOptions.PolicyName.adaptive_threshold;
-        String kind = fp.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        String kind = fp.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        List<String> state = new ArrayList<>();
+        state.add(summaryLine("equilibrium", kind + (fp.threshold().isPresent() && thresholdPolicy
+                ? " (threshold " + fp.threshold().getAsInt() + ")" : "")));
+        fp.settlingTime().ifPresent(t -> state.add(summaryLine("settling time", Printer.number(t)
+                + " (last threshold jump from the empty state)")));
+        List<String> notes = new ArrayList<>();
+        fp.diagnosis().ifPresent(d -> notes.add(summaryLine("note", d)));
+        Consumer<ObjectNode> json = j -> {
+            j.put("equilibrium", kind);
+            if (thresholdPolicy) {
+                j.put("threshold", fp.threshold().orElseThrow());
+            }
+            fp.diagnosis().ifPresent(d -> j.put("diagnosis", d));
+            fp.settlingTime().ifPresent(t -> j.put("settlingTime", t));
+        };
+        print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
+                fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()),
+                new Own(json, state, " (closed form)", notes, List.of(), out -> { }));
+        return 0;
+    }
+
+    /**
+     * What every fixed point prints: the model ({@code system}, {@code policy}, its description and
+     * {@code lambda}), the tail {@code x_0 = 1, x_1, .., x_K}, the mean queue length, the truncation
+     * {@code K}, the tail mass cut off beyond it and the residual of the drift.
+     */
+    private record Shared(String system, String policy, String description, double lambda, double[] tail,
+            double meanQueueLength, int truncation, double cutOffMass, double residual) {
+    }
+
+    /**
+     * What one kind of fixed point adds to {@link Shared}: its JSON keys (after {@code residual}),
+     * the table's summary lines after the mean queue length ({@code state}), the text closing the
+     * residual line and the summary lines after it ({@code notes}), its CSV columns (after
+     * {@code tail}) and what the table prints below the tail.
+     */
+    private record Own(Consumer<ObjectNode> json, List<String> state, String residualNote, List<String> notes,
+            List<Column> columns, Consumer<PrintWriter> footer) {
+    }
+
+    /** A CSV column after {@code level,tail}: its header and its cell at level {@code i}. */
+    private record Column(String header, IntFunction<String> cell) {
+    }
+
+    /** @return a table summary line: the label padded to {@link #LABEL_WIDTH}, then the value */
+    private static String summaryLine(String label, String value) {
+        return "  " + label + " ".repeat(LABEL_WIDTH - label.length()) + value;
+    }
+
+    /** Prints the fixed point in the chosen format: the shared fields once, each followed by the kind's own. */
+    private void print(Shared fp, Own own) {
+        PrintWriter out = spec.commandLine().getOut();
+        double[] tail = fp.tail();
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
-                json.put("system", fluid.system().cliName());
-                json.put("policy", fluid.policy().name());
-                json.put("lambda", fluid.arrivalRate().at(0));
+                json.put("system", fp.system());
+                json.put("policy", fp.policy());
+                json.put("lambda", fp.lambda());
                 json.set("tail", Printer.array(tail));
                 json.put("meanQueueLength", fp.meanQueueLength());
                 json.put("truncation", fp.truncation());
                 json.put("cutOffMass", fp.cutOffMass());
                 json.put("residual", fp.residual());
-                json.put("equilibrium", kind);
-                if (thresholdPolicy) {
-                    json.put("threshold", fp.threshold().orElseThrow());
-                }
-                fp.diagnosis().ifPresent(d -> json.put("diagnosis", d));
-                fp.settlingTime().ifPresent(t -> json.put("settlingTime", t));
+                own.json().accept(json);
                 Printer.printJson(out, json);
             }
             case csv -> {
-                out.println("level,tail");
+                StringBuilder header = new StringBuilder("level,tail");
+                for (Column c : own.columns()) {
+                    header.append(',').append(c.header());
+                }
+                out.println(header);
                 for (int i = 0; i < tail.length; i++) {
-                    out.println(i + "," + Printer.csv(tail[i]));
+                    StringBuilder line = new StringBuilder(i + "," + Printer.csv(tail[i]));
+                    for (Column c : own.columns()) {
+                        line.append(',').append(c.cell().apply(i));
+                    }
+                    out.println(line);
                 }
             }
             case table -> {
-                out.println("Fixed point of " + fluid + ", lambda = " + fluid.arrivalRate().at(0));
-                out.println("  mean queue length   " + Printer.number(fp.meanQueueLength()));
-                out.println("  equilibrium         " + kind + (fp.threshold().isPresent() && thresholdPolicy
-                        ? " (threshold " + fp.threshold().getAsInt() + ")" : ""));
-                fp.settlingTime().ifPresent(t -> out.println("  settling time       " + Printer.number(t)
-                        + " (last threshold jump from the empty state)"));
-                out.println("  levels kept K       " + fp.truncation() + " (cut-off mass " + Printer.number(fp.cutOffMass())
-                        + ")");
-                out.println("  residual            " + Printer.number(fp.residual()) + " (closed form)");
-                fp.diagnosis().ifPresent(d -> out.println("  note                " + d));
+                out.println("Fixed point of " + fp.description() + ", lambda = " + fp.lambda());
+                out.println(summaryLine("mean queue length", Printer.number(fp.meanQueueLength())));
+                own.state().forEach(out::println);
+                out.println(summaryLine("levels kept K", fp.truncation() + " (cut-off mass "
+                        + Printer.number(fp.cutOffMass()) + ")"));
+                out.println(summaryLine("residual", Printer.number(fp.residual()) + own.residualNote()));
+                own.notes().forEach(out::println);
                 out.println();
                 Printer.Table table = new Printer.Table("i", "x_i = fraction with >= i jobs");
                 int shown = Math.min(tail.length, TABLE_ROWS);
@@ -189,8 +216,8 @@ public final class FixedPointCommand implements Callable<Integer> {
                 if (shown < tail.length) {
                     out.println("  ... " + (tail.length - shown) + " more levels (all of them with --format csv or json)");
                 }
+                own.footer().accept(out);
             }
         }
-        return 0;
     }
 }
