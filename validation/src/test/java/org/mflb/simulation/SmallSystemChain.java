@@ -37,11 +37,7 @@ final class SmallSystemChain {
             index.put(key(states.get(k)), k);
         }
         int size = states.size();
-        double[] outRate = new double[size];
-        List<List<double[]>> incoming = new ArrayList<>();
-        for (int k = 0; k < size; k++) {
-            incoming.add(new ArrayList<>());
-        }
+        StationaryLaw chain = new StationaryLaw(size);
         double[] blockedRate = new double[size];
         for (int k = 0; k < size; k++) {
             int[] s = states.get(k);
@@ -57,43 +53,16 @@ final class SmallSystemChain {
                     if (l == cap) {
                         blockedRate[k] += rate;
                     } else {
-                        int target = index.get(key(move(s, l, +1)));
-                        outRate[k] += rate;
-                        incoming.get(target).add(new double[] {k, rate});
+                        chain.rate(k, index.get(key(move(s, l, +1))), rate);
                     }
                 }
                 if (l >= 1) {
                     double rate = m * (queues ? 1.0 : l);
-                    int target = index.get(key(move(s, l, -1)));
-                    outRate[k] += rate;
-                    incoming.get(target).add(new double[] {k, rate});
+                    chain.rate(k, index.get(key(move(s, l, -1))), rate);
                 }
             }
         }
-        double[] pi = new double[size];
-        java.util.Arrays.fill(pi, 1.0 / size);
-        for (int sweep = 0; sweep < 200_000; sweep++) {
-            double change = 0;
-            for (int j = 0; j < size; j++) {
-                double in = 0;
-                for (double[] e : incoming.get(j)) {
-                    in += pi[(int) e[0]] * e[1];
-                }
-                double v = in / outRate[j];
-                change = Math.max(change, Math.abs(v - pi[j]));
-                pi[j] = v;
-            }
-            double sum = 0;
-            for (double v : pi) {
-                sum += v;
-            }
-            for (int j = 0; j < size; j++) {
-                pi[j] /= sum;
-            }
-            if (change < 1e-13) {
-                break;
-            }
-        }
+        double[] pi = chain.solve(1e-13, 200_000);
         tail = new double[cap + 1];
         double b = 0;
         for (int k = 0; k < size; k++) {

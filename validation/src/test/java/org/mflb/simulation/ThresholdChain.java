@@ -87,48 +87,11 @@ final class ThresholdChain {
             }
         }
         int size = states.size();
-        double[] out = new double[size];
-        int[] inCount = new int[size];
+        StationaryLaw chain = new StationaryLaw(size);
         for (double[] e : edges) {
-            out[(int) e[0]] += e[2];
-            inCount[(int) e[1]]++;
+            chain.rate((int) e[0], (int) e[1], e[2]);
         }
-        int[][] inFrom = new int[size][];
-        double[][] inRate = new double[size][];
-        for (int j = 0; j < size; j++) {
-            inFrom[j] = new int[inCount[j]];
-            inRate[j] = new double[inCount[j]];
-        }
-        int[] fill = new int[size];
-        for (double[] e : edges) {
-            int j = (int) e[1];
-            inFrom[j][fill[j]] = (int) e[0];
-            inRate[j][fill[j]++] = e[2];
-        }
-        double[] pi = new double[size];
-        Arrays.fill(pi, 1.0 / size);
-        for (int sweep = 0; sweep < 100_000; sweep++) {
-            double change = 0;
-            for (int j = 0; j < size; j++) {
-                double in = 0;
-                for (int e = 0; e < inFrom[j].length; e++) {
-                    in += pi[inFrom[j][e]] * inRate[j][e];
-                }
-                double v = in / out[j];
-                change = Math.max(change, Math.abs(v - pi[j]));
-                pi[j] = v;
-            }
-            double sum = 0;
-            for (double v : pi) {
-                sum += v;
-            }
-            for (int j = 0; j < size; j++) {
-                pi[j] /= sum;
-            }
-            if (change < 1e-14) {
-                break;
-            }
-        }
+        double[] pi = chain.solve(1e-14, 100_000);
         tail = new double[cap + 1];
         double ellMean = 0;
         for (int k = 0; k < size; k++) {
