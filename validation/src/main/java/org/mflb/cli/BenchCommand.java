@@ -113,19 +113,11 @@ public final class BenchCommand implements Callable<Integer> {
         timeCases(chosen, Suite.fluid, fluidCases(), figures);
         timeCases(chosen, Suite.refined, refinedCases(), figures);
         if (chosen.contains(Suite.simulation)) {
-            // ~ 1 800 events per unit time: 5 000 time units ≈ 9 million events (0.3–0.4 s) per run
-            // ~ 18 000 events per unit time: 500 time units ≈ 9 million events (about 1.2 s) per run
-            for (SimulationBenchmark.Measurement m : new SimulationBenchmark.Measurement[] {
-                SimulationBenchmark.measure("simulator, SQ(2) exponential queues, N = 1000, lambda 0.9",
-                        SimulationBenchmark.exponentialScenario(5_000), repetitions),
-                SimulationBenchmark.measure("simulator, SQ(2) lognormal SCV 4 queues, N = 10^4, lambda 0.9",
-                        SimulationBenchmark.generalScenario(
-                                ServiceDistributions.parse(SimulationBenchmark.GENERAL_SERVICE), 500), repetitions)}) {
-                figures.add(new Figure("simulation", m.name() + " (wall, median)", m.medianEventsPerSecond() / 1e6,
-                        "M events/s"));
-                figures.add(new Figure("simulation", m.name() + " (wall, best run)", m.bestEventsPerSecond() / 1e6,
-                        "M events/s"));
-                figures.add(new Figure("simulation", m.name() + " (CPU of the thread, median)",
+            for (SimulationBenchmark.Measurement m : SimulationBenchmark.measureReference(repetitions)) {
+                String name = "simulator, " + m.name();
+                figures.add(new Figure("simulation", name + " (wall, median)", m.medianEventsPerSecond() / 1e6, "M events/s"));
+                figures.add(new Figure("simulation", name + " (wall, best run)", m.bestEventsPerSecond() / 1e6, "M events/s"));
+                figures.add(new Figure("simulation", name + " (CPU of the thread, median)",
                         m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
             }
         }

@@ -1,6 +1,5 @@
 package org.mflb.simulation;
 
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -102,48 +101,33 @@ public final class SimulationBenchmark {
     public static final String GENERAL_SERVICE = "lognormal:scv=4";
 
     /**
-     * Runs both reference benchmarks (the general one with {@link #GENERAL_SERVICE}) and prints one
-     * line each.
+     * Measures both reference benchmarks (the general one with {@link #GENERAL_SERVICE}), each run
+     * about 9 million events long.
      *
      * @param repetitions measured runs per scenario ({@code ≥ 1})
-     * @param out where to print
-     * @return the measurements
+     * @return the exponential and the general-service measurements
      */
-    public static Measurement[] run(int repetitions, PrintStream out) {
-        return run(ServiceDistributions.parse(GENERAL_SERVICE), repetitions, out);
+    public static Measurement[] measureReference(int repetitions) {
+        Require.atLeast("repetitions", repetitions, 1);
+        ServiceDistribution general = ServiceDistributions.parse(GENERAL_SERVICE);
+        // ~ N(λ + λ) = 1 800 events per unit time: 5 000 time units ≈ 9 million events (0.3–0.4 s)
+        Measurement exponential = measure("SQ(2) exponential queues, N = 1000, lambda 0.9",
+                exponentialScenario(5_000), repetitions);
+        // ~ 18 000 events per unit time: 500 time units ≈ 9 million events (about 1.2 s)
+        Measurement lognormal = measure("SQ(2) " + general.spec() + " queues, N = 10^4, lambda 0.9",
+                generalScenario(general, 500), repetitions);
+        return new Measurement[] {exponential, lognormal};
     }
 
     /**
-     * Command-line entry: {@code SimulationBenchmark [repetitions]} (default 5).
+     * Command-line entry: {@code SimulationBenchmark [repetitions]} (default 5); prints one line per
+     * reference benchmark.
      *
      * @param args optional number of repetitions
      */
     public static void main(String[] args) {
-        run(args.length > 0 ? Integer.parseInt(args[0]) : 5, System.out);
-    }
-
-    /**
-     * Runs both reference benchmarks and prints one line each.
-     *
-     * @param service the general service law (log-normal for the reference figure), or {@code null}
-     *        to measure the exponential scenario only
-     * @param repetitions measured runs per scenario ({@code ≥ 1})
-     * @param out where to print
-     * @return the measurements
-     */
-    public static Measurement[] run(ServiceDistribution service, int repetitions, PrintStream out) {
-        Require.atLeast("repetitions", repetitions, 1);
-        // ~ N(λ + λ) = 1800 events per unit time: 20 000 time units ≈ 36 million events
-        Measurement a = measure("SQ(2) exponential, queues, N=1000, lambda=0.9", exponentialScenario(20_000),
-                repetitions);
-        out.println(a.line());
-        if (service == null) {
-            return new Measurement[] {a};
+        for (Measurement m : measureReference(args.length > 0 ? Integer.parseInt(args[0]) : 5)) {
+            System.out.println(m.line());
         }
-        // ~ 18 000 events per unit time: 1 000 time units ≈ 18 million events
-        Measurement b = measure("SQ(2) " + service.spec() + ", queues, N=10^4, lambda=0.9",
-                generalScenario(service, 1_000), repetitions);
-        out.println(b.line());
-        return new Measurement[] {a, b};
     }
 }
