@@ -21,8 +21,8 @@ import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
  *   double q = x.meanQueueLength(10.0);
  *
  *   FluidModel t2 = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2), 2.5);
- *   FluidFixedPoint q = t2.fixedPoint();                            // q* = (1, 1, 0.5)
- *   q.equilibrium().orElseThrow().kind();                           // BALANCED
+ *   FluidFixedPoint qStar = t2.fixedPoint();                        // levels q* = (1, 1, 0.5)
+ *   qStar.equilibrium().orElseThrow().kind();                       // BALANCED
  *   t2.transientFrom(InitialState.empty(), TimeGrid.uniform(20, 0.1)).regimes().orElseThrow().switches();
  * }</pre>
  * A {@link SmoothRouting} policy (random, SQ(d)) has a smooth drift ({@link TailModel}): its fixed
@@ -52,8 +52,10 @@ public final class FluidModel {
 
     private FluidModel(ServerSystem system, FluidPolicy policy, ArrivalRate lambda, Truncation truncation,
             IntegratorSettings integrator) {
-        if (!policy.isSmooth()) {
-            SwitchedFluid.requireSupported(system, (NonSmoothPolicy) policy);
+        if (policy instanceof NonSmoothPolicy rule) {
+            SwitchedFluid.requireSupported(system, rule);
+        } else if (!(policy instanceof SmoothRouting)) {
+            throw MflbException.invalid("policy", policy.name(), "a SmoothRouting or a NonSmoothPolicy");
         }
         this.system = system;
         this.policy = policy;
@@ -152,7 +154,7 @@ public final class FluidModel {
     /**
      * Computes the stable fixed point: for a smooth drift by pseudo-transient continuation and
      * Newton's method, with the spectrum of the Jacobian; for a non-smooth one the closed-form
-     * equilibrium the fluid converges to (see {@link SwitchedFluid#fixedPoint}).
+     * equilibrium the fluid converges to (paper 000 Section 3; {@link org.mflb.fluid.nonsmooth.ThresholdEquilibria}).
      *
      * @return the fixed point, with truncation chosen so the cut-off mass is below the tolerance
      * @throws MflbException if the load is unstable ({@code λ ≥ 1} for single-server queues), the
@@ -164,7 +166,7 @@ public final class FluidModel {
         }
         double rate = lambda.at(0);
         system.requireStable(rate);
-        return policy.isSmooth() ? smoothFixedPoint(rate) : SwitchedFluid.fixedPoint(this, rate);
+        return policy instanceof SmoothRouting ? smoothFixedPoint(rate) : SwitchedFluid.fixedPoint(this, rate);
     }
 
     private FluidFixedPoint smoothFixedPoint(double rate) {
@@ -200,7 +202,7 @@ public final class FluidModel {
     /**
      * Integrates the fluid limit from {@code initial} over {@code grid}: as one ODE for a smooth
      * drift, piece by piece with the switching surfaces located by event detection for a non-smooth
-     * one (see {@link SwitchedFluid#transientFrom}).
+     * one ({@link org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver}).
      *
      * @param initial initial state
      * @param grid output times
@@ -208,7 +210,7 @@ public final class FluidModel {
      *         every grid time
      */
     public FluidTransient transientFrom(InitialState initial, TimeGrid grid) {
-        return policy.isSmooth() ? smoothTransient(initial, grid) : SwitchedFluid.transientFrom(this, initial, grid);
+        return policy instanceof SmoothRouting ? smoothTransient(initial, grid) : SwitchedFluid.transientFrom(this, initial, grid);
     }
 
     private FluidTransient smoothTransient(InitialState initial, TimeGrid grid) {
