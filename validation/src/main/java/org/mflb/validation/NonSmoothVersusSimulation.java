@@ -4,11 +4,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.nonsmooth.RegimeHistory;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.Simulator;
 
