@@ -226,7 +226,7 @@ public final class ModelFile {
             state.append(", ...");
         }
         return positions[l].error("the rate of " + labels[l] + " is " + (Double.isNaN(beta) ? "not a number"
-                : beta < 0 ? "negative (" + beta + ")" : "infinite") + " at " + where
+                : Double.isInfinite(beta) ? "infinite" : "negative (" + beta + ")") + " at " + where
                 + (support.length > 0 ? " (" + state + ")" : ""), "a finite, non-negative rate");
     }
 }

@@ -319,7 +319,7 @@ final class Parser {
         Expr left = product();
         while (peek().is("+") || peek().is("-")) {
             Token op = next();
-            left = new Binary(op.position(), op.text().charAt(0), left, product());
+            left = new Binary(left.position(), op.text().charAt(0), left, product());
         }
         return left;
     }
@@ -328,7 +328,7 @@ final class Parser {
         Expr left = unary();
         while (peek().is("*") || peek().is("/")) {
             Token op = next();
-            left = new Binary(op.position(), op.text().charAt(0), left, unary());
+            left = new Binary(left.position(), op.text().charAt(0), left, unary());
         }
         return left;
     }
@@ -349,7 +349,7 @@ final class Parser {
         Expr base = primary();
         if (peek().is("^")) {
             Token op = next();
-            return new Binary(op.position(), '^', base, exponent());
+            return new Binary(base.position(), '^', base, exponent());
         }
         return base;
     }
