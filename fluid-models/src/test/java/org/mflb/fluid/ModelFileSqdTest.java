@@ -1,0 +1,46 @@
+package org.mflb.fluid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.mflb.core.fixedpoint.FixedPointSolver;
+import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.modelfile.ModelFile;
+import org.mflb.core.modelfile.ShippedModels;
+import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SteadyStateExpansion;
+
+/**
+ * The SQ(d) reference model file against the built-in SQ(d) model (closed-form rate derivatives)
+ * and the closed-form fixed point {@code x_i = λ^((d^i−1)/(d−1))}.
+ */
+class ModelFileSqdTest {
+
+    @Test
+    void theSqdFileReproducesTheBuiltInModel() {
+        for (double lambda : new double[] {0.7, 0.9}) {
+            for (int d : new int[] {2, 3}) {
+                ModelFile file = ShippedModels.load("sqd", Map.of("lambda", lambda, "d", (double) d));
+                int k = file.dimension();
+                TailModel builtIn = new TailModel(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d),
+                        ArrivalRate.constant(lambda), k);
+                double[] pi = new FixedPointSolver().solveConserving(file.model(), file.initialState()).state();
+                for (int i = 1; i <= k; i++) {
+                    assertEquals(Math.pow(lambda, (Math.pow(d, i) - 1) / (d - 1)), pi[i - 1], 1e-12);
+                }
+                for (int order = 1; order <= 2; order++) {
+                    SteadyStateExpansion fromFile = new RefinedMeanField(order).steadyState(file.model(), pi);
+                    SteadyStateExpansion fromBuiltIn = new RefinedMeanField(order).steadyState(builtIn, pi);
+                    double[] a = order == 1 ? fromFile.firstOrderTerm() : fromFile.secondOrderTerm();
+                    double[] b = order == 1 ? fromBuiltIn.firstOrderTerm() : fromBuiltIn.secondOrderTerm();
+                    for (int i = 0; i < k; i++) {
+                        assertEquals(b[i], a[i], 1e-10, "order " + order + " term, x[" + (i + 1) + "], lambda "
+                                + lambda + ", d " + d);
+                    }
+                }
+            }
+        }
+    }
+}
