@@ -76,6 +76,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }

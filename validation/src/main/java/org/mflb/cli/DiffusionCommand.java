@@ -52,6 +52,7 @@ public final class DiffusionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
