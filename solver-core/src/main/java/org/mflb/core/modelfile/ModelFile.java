@@ -26,6 +26,12 @@ import org.mflb.core.model.Transition;
  */
 public final class ModelFile {
 
+    /**
+     * A rate in {@code [−1e-12, 0)} is rounding of an exact zero (e.g. {@code s − Σ j·x_j} when every
+     * bike is docked) and counts as 0; a rate below it is an error.
+     */
+    public static final double ROUNDING_TOLERANCE = 1e-12;
+
     private final String file;
     private final String name;
     private final List<String> names;
@@ -199,7 +205,7 @@ public final class ModelFile {
     }
 
     /**
-     * Checks that every rate is finite and non-negative at {@code x}.
+     * Checks that every rate is finite and non-negative (to {@link #ROUNDING_TOLERANCE}) at {@code x}.
      *
      * @param x a state of the model
      * @param where what the state is, for the message (e.g. "the fixed point")
@@ -209,7 +215,7 @@ public final class ModelFile {
         double[] stack = new double[rates.stackDepth()];
         for (int l = 0; l < labels.length; l++) {
             double beta = rates.evaluate(l, x, stack);
-            if (!(beta >= 0) || Double.isInfinite(beta)) {
+            if (!(beta >= -ROUNDING_TOLERANCE) || Double.isInfinite(beta)) {
                 throw rateError(l, beta, x, where);
             }
         }
