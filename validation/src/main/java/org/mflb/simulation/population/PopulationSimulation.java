@@ -120,6 +120,71 @@ public final class PopulationSimulation {
         return new Result(average, grid, trajectory, events, wall);
     }
 
+    /**
+     * The stationary scaled covariance {@code N·Cov(x_i, x_j)}: in each replication, the sample
+     * covariance of the state read every {@code spacing} time units over {@code [warmup, tEnd]}
+     * (times {@code N}); 95% Student-t intervals over the replications ({@code ≥ 2}). The
+     * settings' {@code dt} is ignored.
+     *
+     * @param file the model
+     * @param settings run lengths, replications, seed and threads
+     * @param spacing time between readings, {@code > 0}
+     * @return the estimate, {@code K×K}
+     */
+    public static org.mflb.simulation.MatrixEstimate covariance(ModelFile file, Settings settings, double spacing) {
+        Require.positive("spacing", spacing);
+        Require.atLeast("replications", settings.replications(), 2);
+        int readings = (int) Math.floor((settings.tEnd() - settings.warmup()) / spacing);
+        if (readings < 2 || readings > 10_000_000) {
+            throw MflbException.invalid("spacing", spacing, "giving between 2 and 1e7 readings in [warmup, t-end]");
+        }
+        double[] grid = new double[readings];
+        for (int g = 0; g < readings; g++) {
+            grid[g] = settings.warmup() + (g + 1) * spacing;
+        }
+        PopulationChain chain = new PopulationChain(file, settings.objects());
+        List<Run> runs = replications(chain, settings, grid);
+        int k = file.dimension();
+        double[][][] perRun = new double[runs.size()][][];
+        for (int r = 0; r < runs.size(); r++) {
+            double[][] snaps = runs.get(r).snapshots();
+            double[] mean = new double[k];
+            for (double[] x : snaps) {
+                for (int i = 0; i < k; i++) {
+                    mean[i] += x[i] / snaps.length;
+                }
+            }
+            double[][] cov = new double[k][k];
+            for (double[] x : snaps) {
+                for (int i = 0; i < k; i++) {
+                    for (int j = 0; j < k; j++) {
+                        cov[i][j] += (x[i] - mean[i]) * (x[j] - mean[j]);
+                    }
+                }
+            }
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    cov[i][j] *= settings.objects() / (snaps.length - 1.0);
+                }
+            }
+            perRun[r] = cov;
+        }
+        double[][] mean = new double[k][k];
+        double[][] half = new double[k][k];
+        double[] column = new double[runs.size()];
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                for (int r = 0; r < column.length; r++) {
+                    column[r] = perRun[r][i][j];
+                }
+                Estimate e = StudentT.estimate(column);
+                mean[i][j] = e.mean();
+                half[i][j] = e.halfWidth();
+            }
+        }
+        return new org.mflb.simulation.MatrixEstimate(mean, half, runs.size());
+    }
+
     private static double[] grid(Settings s) {
         if (Double.isNaN(s.dt())) {
             return new double[0];
