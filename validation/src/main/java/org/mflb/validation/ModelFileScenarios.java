@@ -34,6 +34,25 @@ public final class ModelFileScenarios {
     private ModelFileScenarios() {
     }
 
+    /**
+     * The catalogue's model-file scenarios: the shipped SIR and bike-sharing files, refined mean
+     * field against the N-object chain at several N, and the SIR covariance.
+     *
+     * @return the scenarios, in report order
+     */
+    public static List<ValidationScenario> catalogue() {
+        ModelFile sir = org.mflb.core.modelfile.ShippedModels.load("sir", java.util.Map.of());
+        ModelFile bikes = org.mflb.core.modelfile.ShippedModels.load("bike-sharing", java.util.Map.of());
+        return List.of(
+                refinedVersusN("modelfile-sir-refined", "Model file sir: refined mean field vs N-object simulation",
+                        sir, new int[] {10, 50, 100}, c -> c.pick(new Effort(4000, 50, 8), new Effort(20000, 100, 16))),
+                refinedVersusN("modelfile-bike-refined",
+                        "Model file bike-sharing: refined mean field vs N-object simulation", bikes, new int[] {10, 20, 50},
+                        c -> c.pick(new Effort(1000, 50, 8), new Effort(8000, 100, 16))),
+                covariance("modelfile-sir-diffusion", "Model file sir: linear-noise covariance", sir, 50, 3,
+                        c -> c.pick(new Effort(4000, 100, 8), new Effort(20000, 100, 16))));
+    }
+
     private static double[] fixedPoint(ModelFile file) {
         return new FixedPointSolver().solveConserving(file.model(), file.initialState()).state();
     }
@@ -215,7 +234,8 @@ public final class ModelFileScenarios {
             figure.save(context.figure(id));
             String description = String.format(Locale.ROOT,
                     "Model file %s (%s) from its init state: refined x(t) + V(t)/N against the mean of %d simulated"
-                            + " N-object chains at N = %d (%,d events). Tolerance: 3 CI half-widths + 1.5 |A(t)|/N^2 + 3/(RN) (the resolution of R readings).",
+                            + " N-object chains at N = %d (%,d events). Tolerance: 3 CI half-widths + 1.5 |A(t)|/N^2"
+                            + " + 3/(RN) (the resolution of R readings).",
                     file.name(), file.file(), Math.max(2, replications), n, r.events());
             return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
                     (System.nanoTime() - start) * 1e-9);
