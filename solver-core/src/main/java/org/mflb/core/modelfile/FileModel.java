@@ -139,6 +139,15 @@ public final class FileModel implements SmoothPopulationModel, RateDerivatives {
     }
 
     @Override
+    public <T extends CalculusFieldElement<T>> void fieldRates(double t, T[] x, T[] beta, int[] transitions) {
+        @SuppressWarnings("unchecked")
+        T[] stack = (T[]) java.lang.reflect.Array.newInstance(x.getClass().getComponentType(), program.stackDepth());
+        for (int l : transitions) {
+            beta[l] = program.evaluate(l, x, false, stack);
+        }
+    }
+
+    @Override
     public ArrivalRate arrivalRate() {
         return ArrivalRate.constant(0.0);
     }

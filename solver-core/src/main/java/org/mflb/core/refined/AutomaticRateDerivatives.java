@@ -157,7 +157,7 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
             if (corrections) {
                 sized.fieldRates(t, xs, tab.factory.variable(mg, 0.0), beta);
             } else {
-                model.fieldRates(t, xs, beta);
+                model.fieldRates(t, xs, beta, groupTransitions[g]);
             }
             for (int l : groupTransitions[g]) {
                 double[] all = beta[l].getAllDerivatives();
