@@ -11,6 +11,7 @@ import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.modelfile.ShippedModels;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.refined.TransientExpansion;
 
 /**
  * The SQ(d) reference model file against the built-in SQ(d) model (closed-form rate derivatives)
@@ -40,6 +41,26 @@ class ModelFileSqdTest {
                                 + lambda + ", d " + d);
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void theSqdFileTransientExpansionIsTheBuiltInOne() {
+        ModelFile file = ShippedModels.load("sqd", Map.of("K", 12.0));
+        TailModel builtIn = new TailModel(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2),
+                ArrivalRate.constant(0.9), 12);
+        double[] x0 = file.initialState();
+        double[] times = {0.0, 1.0, 5.0};
+        TransientExpansion fromFile = new RefinedMeanField(2).transientRegime(file.model(), x0, 0, times);
+        TransientExpansion fromBuiltIn = new RefinedMeanField(2).transientRegime(builtIn, x0, 0, times);
+        for (int k = 0; k < times.length; k++) {
+            double[] v = fromFile.firstOrderTerm(k);
+            double[] a = fromFile.secondOrderTerm(k);
+            for (int i = 0; i < 12; i++) {
+                assertEquals(fromBuiltIn.meanField(k)[i], fromFile.meanField(k)[i], 1e-9);
+                assertEquals(fromBuiltIn.firstOrderTerm(k)[i], v[i], 1e-8, "V(t = " + times[k] + ")");
+                assertEquals(fromBuiltIn.secondOrderTerm(k)[i], a[i], 1e-8, "A(t = " + times[k] + ")");
             }
         }
     }
