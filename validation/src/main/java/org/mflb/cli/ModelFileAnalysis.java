@@ -29,8 +29,25 @@ final class ModelFileAnalysis {
     private ModelFileAnalysis() {
     }
 
+    /** Largest dimension for a fixed point (dense Jacobians unless the model is banded) and for --refined. */
+    static final int MAX_DIMENSION = 4000;
+
+    /** Largest dimension for the refined mean field of order 1 (Schur form and Lyapunov equation, O(K³)). */
+    static final int MAX_REFINED_DIMENSION = 1000;
+
+    private static void requireDimension(ModelFile file, int limit, String what) {
+        if (file.dimension() > limit) {
+            throw org.mflb.core.MflbException.invalid("model", file.file() + " with " + file.dimension()
+                    + " coordinates", "at most " + limit + " coordinates for " + what);
+        }
+    }
+
     /** The fixed point reached from the file's init state (on its conservation laws' subspace). */
     static FixedPoint fixedPoint(ModelFile file) {
+        int[] band = file.model().jacobianBandwidth();
+        if (band[0] + band[1] + 1 > 64) {
+            requireDimension(file, MAX_DIMENSION, "a fixed point with a dense Jacobian");
+        }
         FixedPoint fp = new FixedPointSolver().solveConserving(file.model(), file.initialState());
         file.checkRates(fp.state(), "the fixed point");
         return fp;
@@ -65,6 +82,9 @@ final class ModelFileAnalysis {
 
     static int fixedPoint(ModelFile file, RefinedOptions refined, OutputFormat format, PrintWriter out) {
         boolean refine = refined.requested();
+        if (refine) {
+            requireDimension(file, MAX_REFINED_DIMENSION, "the refined mean field");
+        }
         FixedPoint fp = fixedPoint(file);
         double[] pi = fp.state();
         SteadyStateExpansion e = refine ? refined.solver().steadyState(file.model(), pi) : null;
@@ -164,6 +184,9 @@ final class ModelFileAnalysis {
     static int transientRegime(ModelFile file, RefinedOptions refined, TimeGrid grid, OutputFormat format,
             PrintWriter out) {
         boolean refine = refined.requested();
+        if (refine) {
+            requireDimension(file, MAX_REFINED_DIMENSION, "the refined mean field");
+        }
         double[] x0 = file.initialState();
         Trajectory tr = new TransientSolver().solve(file.model(), x0, grid);
         int steps = grid.size();

@@ -46,6 +46,15 @@ class PopulationSimulationTest {
     }
 
     @Test
+    void aRateThatDoesNotVanishAtAnEmptyCountIsReported() {
+        ModelFile leak = ModelFile.parse("leak.model", "var A, B\nA -> B ; 1\ninit B = 1\n", Map.of());
+        org.mflb.core.MflbException e = org.junit.jupiter.api.Assertions.assertThrows(org.mflb.core.MflbException.class,
+                () -> PopulationSimulation.run(leak, new Settings(5, 10, 0, Double.NaN, 1, 20, 1, 1)));
+        assertEquals("leak.model:2:1: transition A -> B fired with rate 5.0 and would make the count of A negative in"
+                + " the 5-object chain (expected a rate that vanishes when a count it decreases is zero)", e.getMessage());
+    }
+
+    @Test
     void sameSeedSameNumbersOnAnyThreadCount() {
         ModelFile sir = ShippedModels.load("sir", Map.of());
         PopulationSimulation.Result one = PopulationSimulation.run(sir, new Settings(30, 50, 5, 10, 4, 20, 3, 1));

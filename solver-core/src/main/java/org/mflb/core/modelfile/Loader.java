@@ -43,7 +43,7 @@ import org.mflb.core.modelfile.Syntax.Vars;
 final class Loader {
 
     /** Upper bound on the number of coordinates or transitions a file may expand to. */
-    static final int MAX_SIZE = 5_000_000;
+    static final int MAX_SIZE = 1_000_000;
 
     private enum Kind { PARAMETER, VARIABLE, CONSTANT, LET }
 
@@ -74,7 +74,6 @@ final class Loader {
     final List<Expanded> transitions = new ArrayList<>();
     String modelName;
     private boolean sawModel;
-    private boolean sawInit;
 
     Loader(String file, Map<String, Double> overrides) {
         this.file = file;
@@ -235,7 +234,6 @@ final class Loader {
     }
 
     private void init(Init s) {
-        sawInit = true;
         for (int k = 0; k < s.names().size(); k++) {
             Target t = s.names().get(k);
             double value = constant(s.values().get(k), Map.of(), "the initial value of " + t.name());
@@ -271,10 +269,6 @@ final class Loader {
                 }
             }
         }
-    }
-
-    boolean hasInit() {
-        return sawInit;
     }
 
     // ---------------------------------------------------------------- transitions
