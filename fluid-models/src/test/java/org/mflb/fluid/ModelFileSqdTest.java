@@ -46,6 +46,25 @@ class ModelFileSqdTest {
     }
 
     @Test
+    void theLossPoolsFileIsTheBuiltInSqdInLossPools() {
+        ModelFile file = ShippedModels.load("sqd-pools", Map.of());
+        TailModel builtIn = new TailModel(ServerSystem.lossPools(4), PowerOfD.withReplacement(2),
+                ArrivalRate.constant(2.5), 4);
+        double[] pi = new FixedPointSolver().solveConserving(file.model(), file.initialState()).state();
+        double[] f = new double[4];
+        builtIn.drift(0, pi, f);
+        for (double v : f) {
+            assertEquals(0.0, v, 1e-14);
+        }
+        SteadyStateExpansion fromFile = new RefinedMeanField(2).steadyState(file.model(), pi);
+        SteadyStateExpansion fromBuiltIn = new RefinedMeanField(2).steadyState(builtIn, pi);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(fromBuiltIn.firstOrderTerm()[i], fromFile.firstOrderTerm()[i], 1e-10);
+            assertEquals(fromBuiltIn.secondOrderTerm()[i], fromFile.secondOrderTerm()[i], 1e-10);
+        }
+    }
+
+    @Test
     void theSqdFileTransientExpansionIsTheBuiltInOne() {
         ModelFile file = ShippedModels.load("sqd", Map.of("K", 12.0));
         TailModel builtIn = new TailModel(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2),
