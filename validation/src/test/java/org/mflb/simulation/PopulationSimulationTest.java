@@ -69,6 +69,9 @@ class PopulationSimulationTest {
     void initialStateIsRoundedToWholeObjectsAndConserved() {
         ModelFile sir = ShippedModels.load("sir", Map.of());
         assertArrayEquals(new long[] {2, 1, 4}, new PopulationChain(sir, 7).initialCounts()); // 2.1, 1.4, 3.5
+        // 47.5 and 2.5 of 50: rounding each up would make 51 objects; largest remainders keep 50.
+        ModelFile seirs = ShippedModels.load("seirs", Map.of());
+        assertArrayEquals(new long[] {48, 0, 2, 0}, new PopulationChain(seirs, 50).initialCounts());
         PopulationSimulation.Result r = PopulationSimulation.run(sir, new Settings(7, 20, 0, 1, 3, 20, 1, 1));
         for (VectorEstimate x : r.trajectory()) {
             double[] m = x.mean();

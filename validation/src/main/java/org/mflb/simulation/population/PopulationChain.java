@@ -60,15 +60,49 @@ public final class PopulationChain {
             }
             dependents[l] = affected.stream().mapToInt(Integer::intValue).toArray();
         }
-        double[] x0 = file.initialState();
-        initialCounts = new long[k];
+        initialCounts = wholeObjects(file.initialState(), objects);
+    }
+
+    /**
+     * Rounds {@code N·x(0)} to whole objects by largest remainders: {@code floor(N x_i)}, then the
+     * units missing to {@code round(N Σ x_i)} go, one each, to the coordinates with the largest
+     * fractional parts (the first on ties). A total such as {@code Σ x = 1} thus stays exactly
+     * {@code N}, and integral {@code N x_i} are kept as they are.
+     */
+    static long[] wholeObjects(double[] x0, int objects) {
+        int k = x0.length;
+        long[] counts = new long[k];
+        double[] fraction = new double[k];
+        double total = 0;
+        long floors = 0;
         for (int i = 0; i < k; i++) {
-            double scaled = Math.floor(objects * x0[i] + 0.5);
+            double scaled = objects * x0[i];
             if (!(Math.abs(scaled) < 1e15)) {
                 throw org.mflb.core.MflbException.invalid("n", objects, "small enough that N·x(0) fits the counts");
             }
-            initialCounts[i] = (long) scaled;
+            // Snap products within rounding of an integer (0.3·10 = 3.0000000000000004) to it.
+            double nearest = Math.rint(scaled);
+            double floor = Math.abs(scaled - nearest) <= 1e-9 * Math.max(1, Math.abs(scaled)) ? nearest : Math.floor(scaled);
+            counts[i] = (long) floor;
+            fraction[i] = scaled - floor;
+            total += scaled;
+            floors += counts[i];
         }
+        long missing = Math.round(total) - floors;
+        for (long m = 0; m < missing; m++) {
+            int best = -1;
+            for (int i = 0; i < k; i++) {
+                if (fraction[i] > 1e-9 && (best < 0 || fraction[i] > fraction[best])) {
+                    best = i;
+                }
+            }
+            if (best < 0) {
+                break;
+            }
+            counts[best]++;
+            fraction[best] = 0;
+        }
+        return counts;
     }
 
     /** @return the model */
@@ -81,7 +115,7 @@ public final class PopulationChain {
         return n;
     }
 
-    /** @return the initial counts {@code floor(N·x(0) + 1/2)} (a copy) */
+    /** @return the initial counts, {@code N·x(0)} rounded by {@link #wholeObjects} (a copy) */
     public long[] initialCounts() {
         return initialCounts.clone();
     }
