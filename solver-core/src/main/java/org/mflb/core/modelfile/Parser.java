@@ -229,6 +229,10 @@ final class Parser {
 
     private TransitionRule transition(SourcePosition position, List<ForItem> header) {
         List<Term> left = side();
+        if (header.isEmpty() && at == 1 && tokens.get(0).kind() == Kind.NAME && peek().kind() == Kind.NAME) {
+            // "parm a = 1": most likely a misspelt statement, not a transition
+            expect("->", "a statement (model, param, var, const, let, init, for) or a transition LEFT -> RIGHT ; RATE");
+        }
         expect("->", "'->' between the left and right sides of a transition");
         List<Term> right = side();
         expect(";", "';' and the transition's rate");

@@ -86,8 +86,10 @@ class ModelFileErrorsTest {
 
     @Test
     void syntaxErrors() {
-        assertEquals("m.model:3:3: unexpected 'I' (expected '->' between the left and right sides of a transition)",
-                error(SIR_HEAD + "S I -> R ; 1\n").getMessage());
+        assertEquals("m.model:3:7: unexpected 'R' (expected '->' between the left and right sides of a transition)",
+                error(SIR_HEAD + "S + I R -> R ; 1\n").getMessage());
+        assertEquals("m.model:1:6: unexpected 'a' (expected a statement (model, param, var, const, let, init, for) or a"
+                + " transition LEFT -> RIGHT ; RATE)", error("parm a = 1\n").getMessage());
         assertEquals("m.model:3:7: unexpected end of line (expected ';' and the transition's rate)",
                 error(SIR_HEAD + "S -> I\n").getMessage());
         assertEquals("m.model:3:10: unknown function 'sin' (expected one of exp, log, sqrt, abs, min, max, pow, sum)",
