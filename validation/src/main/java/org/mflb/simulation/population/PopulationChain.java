@@ -145,6 +145,8 @@ public final class PopulationChain {
         private final double[] stack = new double[rates.stackDepth()];
         private final int leaves;
         private final double[] tree;
+        /** Nodes to recompute, one level at a time. */
+        private final int[] work;
         double time;
         long events;
         /** ∫ x_i dt since {@link #resetIntegrals}, up to {@code lastChange[i]}. */
@@ -161,6 +163,7 @@ public final class PopulationChain {
             }
             leaves = size;
             tree = new double[2 * size];
+            work = new int[Math.max(1, jumpCoordinates.length)];
             for (int l = 0; l < jumpCoordinates.length; l++) {
                 tree[size + l] = rate(l);
             }
@@ -180,11 +183,27 @@ public final class PopulationChain {
             throw file.rateError(l, beta, x, "a state of the " + n + "-object chain at time " + time);
         }
 
-        private void update(int l) {
-            int v = leaves + l;
-            tree[v] = rate(l);
-            for (v >>= 1; v >= 1; v >>= 1) {
-                tree[v] = tree[2 * v] + tree[2 * v + 1];
+        /**
+         * Recomputes the rates {@code changed} (sorted) and then their ancestors level by level, each
+         * shared ancestor once: the parents of sorted nodes are sorted, so duplicates are adjacent.
+         */
+        private void refresh(int[] changed) {
+            int count = changed.length;
+            for (int k = 0; k < count; k++) {
+                int m = changed[k];
+                tree[leaves + m] = rate(m);
+                work[k] = leaves + m;
+            }
+            while (count > 0 && work[0] > 1) {
+                int unique = 0;
+                for (int k = 0; k < count; k++) {
+                    int parent = work[k] >> 1;
+                    if (unique == 0 || work[unique - 1] != parent) {
+                        work[unique++] = parent;
+                        tree[parent] = tree[2 * parent] + tree[2 * parent + 1];
+                    }
+                }
+                count = unique;
             }
         }
 
@@ -232,9 +251,7 @@ public final class PopulationChain {
                 counts[i] = c;
                 x[i] = c / (double) n;
             }
-            for (int m : dependents[l]) {
-                update(m);
-            }
+            refresh(dependents[l]);
             events++;
         }
 
