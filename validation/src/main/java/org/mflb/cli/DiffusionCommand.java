@@ -11,6 +11,7 @@ import org.mflb.core.MflbException;
 import org.mflb.validation.RefinedVersusSimulation;
 import org.mflb.validation.ScenarioOutcome;
 import org.mflb.validation.ValidationContext;
+import org.mflb.validation.ValidationScenario;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,6 +49,9 @@ public final class DiffusionCommand implements Callable<Integer> {
     OutputFormat format;
 
     @Mixin
+    ProgressOptions progress;
+
+    @Mixin
     ModelFileOptions modelFile;
 
     @Spec
@@ -56,7 +60,7 @@ public final class DiffusionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (modelFile.given(spec)) {
-            ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format");
+            ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format", "--quiet");
             boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
             return ModelFileComparison.diffusion(modelFile.load(), model.n, levels, longRun, plotGiven ? plot : null,
                     streams.seed(), streams.threads(), format, spec.commandLine().getOut());
@@ -73,15 +77,21 @@ public final class DiffusionCommand implements Callable<Integer> {
         Path dir = plot.toAbsolutePath().getParent();
         int servers = model.simulatedServers();
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
-        ScenarioOutcome outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
-                model.smoothFluidModel(), servers, levels).run(context);
+        ValidationScenario scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
+                model.smoothFluidModel(), servers, levels);
+        ScenarioOutcome outcome = progress.step(spec, "linear-noise covariance against simulation at N = " + servers,
+                () -> scenario.run(context));
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());
+            if (model.samplingLabel().isPresent()) {
+                json.put("sampling", model.sampling.name());
+            }
             json.put("plot", plot.toString());
             Printer.printJson(out, json);
         } else {
             out.println(outcome.description());
+            model.samplingLabel().ifPresent(l -> out.println("Sampling: " + l + " (in the simulation too)."));
             out.println();
             CheckPrinter.table(out, outcome.checks());
             out.println(String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds()));

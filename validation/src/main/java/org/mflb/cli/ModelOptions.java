@@ -91,7 +91,10 @@ public final class ModelOptions {
     Integer capacity;
 
     @Option(names = "--sampling", paramLabel = "replacement|distinct", defaultValue = "replacement",
-            description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n).")
+            description = "How sqd samples its d servers: with replacement (default in every command: the model the"
+                    + " fluid closed forms, the fixed point without N and the refined 1/N, 1/N^2 expansions are"
+                    + " exact for), or d distinct servers out of N (needs --n: the exact finite-N law of the"
+                    + " real d-distinct algorithm).")
     SamplingName sampling;
 
     @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
@@ -203,6 +206,19 @@ public final class ModelOptions {
             return PowerOfD.distinct(sampled, n);
         }
         return PowerOfD.withReplacement(sampled);
+    }
+
+    /**
+     * @return how the header of a table names the sampling of sqd ({@code "with replacement"} or
+     *         {@code "d distinct of N"}), empty for the policies that sample no servers
+     */
+    public java.util.Optional<String> samplingLabel() {
+        if (policy != PolicyName.sqd) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(sampling == SamplingName.distinct
+                ? (d == null ? 2 : d) + " distinct servers" + (n == null ? "" : " of N = " + n)
+                : "with replacement");
     }
 
     /** @return {@code N} of the simulated system, required */
