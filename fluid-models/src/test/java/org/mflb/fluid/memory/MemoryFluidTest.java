@@ -13,6 +13,7 @@ import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
+import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
 
@@ -254,6 +255,25 @@ class MemoryFluidTest {
         }
         // every idle server is believed loaded at t = 0: the first jobs go to servers believed idle after sampling
         assertEquals(1.0, run.idleShare(0), 1e-12);
+    }
+
+    /** Under a piecewise-linear λ(t) that crosses 1 − 1/d both ways, jobs obey dE[Q]/dt = λ(t) − x_1. */
+    @Test
+    void timeVaryingLoadConservesJobs() {
+        PiecewiseLinearRate rate = new PiecewiseLinearRate(new double[] {0, 10, 20, 30}, new double[] {0.3, 0.95, 0.95, 0.3});
+        MemoryTransient run = MemoryModel.of(ServerSystem.singleServerQueues(), MemoryPolicy.of(2), rate)
+                .transientFrom(InitialState.empty(), TimeGrid.uniform(40, 0.005));
+        double integral = 0;
+        for (int k = 1; k < run.grid().size(); k++) {
+            double a = run.grid().time(k - 1);
+            double b = run.grid().time(k);
+            integral += 0.5 * (b - a) * (rate.at(a) - run.levels(k - 1)[0] + rate.at(b) - run.levels(k)[0]);
+            assertEquals(integral, run.meanQueueLength(k), 1e-5, "jobs at " + b);
+        }
+        assertTrue(run.switches().stream().anyMatch(s -> s.to() > s.from()), "the active level rises");
+        assertTrue(run.switches().stream().anyMatch(s -> s.cause() == MemorySwitch.Cause.POOL_EXHAUSTED),
+                "and falls as the load drops: " + run.switches());
+        assertEquals(0, run.activeLevel(run.grid().size() - 1));
     }
 
     @Test
