@@ -15,6 +15,9 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.ServerSystem;
 
 /**
@@ -274,6 +277,32 @@ class MemoryFluidTest {
         assertTrue(run.switches().stream().anyMatch(s -> s.cause() == MemorySwitch.Cause.POOL_EXHAUSTED),
                 "and falls as the load drops: " + run.switches());
         assertEquals(0, run.activeLevel(run.grid().size() - 1));
+    }
+
+    /** The one fluid API gives the same numbers, with the memory results reachable without casts. */
+    @Test
+    void oneFluidApiServesTheMemoryPolicy() {
+        FluidModel api = FluidModel.of(ServerSystem.singleServerQueues(), MemoryPolicy.of(2), 0.9);
+        FluidFixedPoint fp = api.fixedPoint();
+        MemoryFixedPoint direct = model(2, 0.9).fixedPoint();
+        assertEquals(java.util.Arrays.toString(direct.levels()), java.util.Arrays.toString(fp.levels()));
+        assertEquals(2, fp.memory().orElseThrow().memoryLevel());
+        assertEquals(direct.residual(), fp.residual(), 0.0);
+        assertTrue(fp.equilibrium().isEmpty() && fp.smoothDrift().isEmpty());
+        TimeGrid grid = TimeGrid.uniform(10, 1);
+        FluidTransient tr = api.transientFrom(MemoryState.parse("memory:0/3=1"), grid);
+        MemoryTransient directRun = model(2, 0.9).transientFrom(MemoryState.parse("memory:0/3=1"), grid);
+        assertEquals(java.util.Arrays.toString(directRun.levels(10)), java.util.Arrays.toString(tr.state(10)));
+        assertEquals(directRun.levelsAt(4.5)[0], tr.stateAt(4.5)[0], 0.0);
+        assertEquals(0.0, tr.cutOffMass());
+        assertEquals(directRun.switches(), tr.memory().orElseThrow().switches());
+        assertEquals(api.transientFrom(InitialState.empty(), grid).tail(5.0)[1],
+                model(2, 0.9).transientFrom(InitialState.empty(), grid).tail(5.0)[1], 0.0);
+        assertEquals("system", assertThrows(MflbException.class,
+                () -> FluidModel.of(ServerSystem.infiniteServerPools(), MemoryPolicy.of(2), 0.9)).parameter());
+        assertEquals("init", assertThrows(MflbException.class, () -> FluidModel.of(ServerSystem.singleServerQueues(),
+                org.mflb.fluid.PowerOfD.withReplacement(2), 0.9).transientFrom(MemoryState.parse("memory:0/1=1"), grid))
+                .parameter());
     }
 
     @Test
