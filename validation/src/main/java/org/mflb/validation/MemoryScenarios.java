@@ -100,7 +100,7 @@ public final class MemoryScenarios {
             long start = System.nanoTime();
             MemoryModel fluid = model(d, lambda);
             MemoryFixedPoint fp = fluid.fixedPoint();
-            double tEnd = context.pick(1500.0, 6000.0);
+            double tEnd = context.pick(1000.0, 6000.0);
             SimulationResult sim = Simulator.run(simulation(fluid, SERVERS, sampling).tEnd(tEnd).warmup(200)
                     .seed(context.seed() ^ id.hashCode()).threads(context.threads()).build());
             Comparisons.Tolerance tolerance = NonSmoothVersusSimulation.tolerance(SERVERS);
