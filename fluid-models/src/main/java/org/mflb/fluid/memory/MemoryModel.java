@@ -27,6 +27,9 @@ import org.mflb.fluid.Truncation;
  */
 public final class MemoryModel {
 
+    /** Observation levels beyond which automatic truncation gives up (the state has about K²/2 coordinates). */
+    static final int MAX_LEVELS = 1024;
+
     private final MemoryPolicy policy;
     private final ArrivalRate lambda;
     private final Truncation truncation;
@@ -120,7 +123,14 @@ public final class MemoryModel {
         } else {
             double top = lambda.supremum(grid.start(), grid.end());
             int bound = top < 1 ? policy.queueBound(top) : 8;
-            levels = Math.max(occupied, bound) + 4;
+            // above λ = 1 the queues (and the active level) grow like (λ − 1)t
+            double growth = top > 1 ? 1.25 * (top - 1) * (grid.end() - grid.start()) : 0;
+            if (Math.max(occupied, bound) + 4 + growth > MAX_LEVELS) {
+                throw new MflbException(ErrorKind.TRUNCATION, "t-end", "the queues grow like (lambda - 1) t: this run"
+                        + " needs about " + (long) Math.ceil(Math.max(occupied, bound) + 4 + growth)
+                        + " observation levels, more than " + MAX_LEVELS + "; shorten the horizon or lower lambda");
+            }
+            levels = Math.max(occupied, bound) + 4 + (int) Math.ceil(growth);
         }
         while (true) {
             MemoryLattice lattice = new MemoryLattice(levels);
@@ -129,11 +139,11 @@ public final class MemoryModel {
                         .solve(lambda, lattice.flatten(initial), grid);
                 return new MemoryTransient(this, grid, lattice, s);
             } catch (MflbException e) {
-                if (e.kind() != ErrorKind.TRUNCATION || !truncation.isAutomatic() || 2L * levels > 1_024) {
+                if (e.kind() != ErrorKind.TRUNCATION || !truncation.isAutomatic() || levels >= MAX_LEVELS) {
                     throw e;
                 }
             }
-            levels *= 2;
+            levels = Math.min(2 * levels, MAX_LEVELS);
         }
     }
 
