@@ -319,5 +319,10 @@ class MemoryFluidTest {
             assertEquals("init", e.parameter());
         }
         assertEquals("memory:0/3=1.0", MemoryState.parse(" memory:0/3=1 ").toString());
+        // overload: the queues grow like (λ − 1)t, so a long run would need thousands of levels: refused at once
+        MflbException growth = assertThrows(MflbException.class,
+                () -> model(2, 3.0).transientFrom(InitialState.empty(), TimeGrid.of(0, 1000)));
+        assertEquals(ErrorKind.TRUNCATION, growth.kind());
+        assertEquals("t-end", growth.parameter());
     }
 }
