@@ -33,7 +33,10 @@ import org.mflb.core.MflbException;
  * <li>a list of objects labelled by a number {@code p} (quantiles) or a string {@code quantity} or
  *     {@code name}: each element as an object at {@code k.p50} ({@code k.<label>}), its
  *     {@code value} or {@code mean} at {@code k.p50} itself;</li>
- * <li>arrays of numbers (tail vectors, trajectories) are no scalars: they stay in
+ * <li>a pair {@code ci95: [low, high]} in an object: {@code parent.ci95Low}, {@code parent.ci95High};</li>
+ * <li>in a transient (a top-level time grid {@code t}), an array of numbers with a value per time
+ *     at {@code k}: its value at the last time, column {@code k.final};</li>
+ * <li>other arrays of numbers (tail vectors, trajectories) are no scalars: they stay in
  *     {@code results.json}.</li>
  * </ul>
  * A result key that is also a swept parameter's column (the command's echo of its input) is left
@@ -76,6 +79,7 @@ public final class SweepTable {
             Map<String, JsonNode> row = new LinkedHashMap<>();
             if (tree != null) {
                 flatten("", tree, row);
+                finalValues(tree, row);
                 parameters.forEach(row::remove);
             }
             resultColumns.addAll(row.keySet());
@@ -110,8 +114,27 @@ public final class SweepTable {
                 } else {
                     flatten(key + ".", v, row);
                 }
+            } else if (f.getKey().equals("ci95") && v.size() == 2 && v.get(0).isValueNode() && v.get(1).isValueNode()) {
+                row.put(prefix + "ci95Low", v.get(0));
+                row.put(prefix + "ci95High", v.get(1));
             } else if (v.isArray()) {
                 labelledElements(key, (ArrayNode) v, row);
+            }
+        }
+    }
+
+    /** The value at the last output time of each top-level series of a transient ({@code k.final}). */
+    private static void finalValues(JsonNode tree, Map<String, JsonNode> row) {
+        JsonNode t = tree.path("t");
+        if (!t.isArray() || t.isEmpty()) {
+            return;
+        }
+        Iterator<Map.Entry<String, JsonNode>> fields = tree.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            JsonNode v = f.getValue();
+            if (!f.getKey().equals("t") && v.isArray() && v.size() == t.size() && v.get(v.size() - 1).isValueNode()) {
+                row.put(f.getKey() + ".final", v.get(v.size() - 1));
             }
         }
     }
