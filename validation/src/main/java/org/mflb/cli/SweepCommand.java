@@ -67,7 +67,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--plot", paramLabel = "x=PARAM,y=RESULT[,series=PARAM]",
             description = "Draw RESULT (a column of results.csv) against the swept PARAM, a series per value of the"
-                    + " series parameter; 95% CI bars when the result has them.")
+                    + " series parameter; 95%% CI bars when the result has them.")
     String plot;
 
     @Option(names = "--plot-file", paramLabel = "FILE.png",

@@ -157,6 +157,14 @@ class SweepCommandTest {
         assertEquals(1, spark.err().strip().lines().count(), spark.err());
     }
 
+    @Test
+    void helpIsClean() {
+        CliTest.Run help = run("sweep", "--help");
+        assertEquals(0, help.code());
+        assertEquals("", help.err());
+        assertTrue(help.out().contains("FROM:TO:STEP") && help.out().contains("--engine"), help.out());
+    }
+
     static String[] concat(String[]... parts) {
         return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
     }
