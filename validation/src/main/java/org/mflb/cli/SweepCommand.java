@@ -74,10 +74,13 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Where --plot writes the figure, .png or .svg (default: DIR/sweep.png with --out, else sweep.png).")
     Path plotFile;
 
-    @Option(names = "--engine", paramLabel = "local|spark", defaultValue = LocalSweepEngine.NAME,
+    @Option(names = "--engine", paramLabel = "local|spark",
             description = "local = a thread pool in this process (default); spark = Apache Spark tasks (module"
-                    + " sweep-spark on the classpath, with --master).")
-    String engine;
+                    + " sweep-spark on the classpath, with --master). Another value is COMMAND's own --engine.")
+    List<String> engines = new ArrayList<>();
+
+    /** The sweep's engine, from {@link #engines}. */
+    private String engine = LocalSweepEngine.NAME;
 
     @Option(names = "--master", paramLabel = "URL",
             description = "Spark master of --engine spark: local[N] (embedded, in this process) or spark://host:port.")
@@ -102,7 +105,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CommandSpec target = commandSpec();
-        SweepGrid grid = SweepGrid.of(command, options, target);
+        SweepGrid grid = SweepGrid.of(command, withCommandEngines(target), target);
         SweepPlot figure = plot == null ? null : SweepPlot.parse(plot, grid.columns());
         if (threads != null && threads < 1) {
             throw MflbException.invalid("threads", threads, "an integer >= 1");
@@ -153,6 +156,37 @@ public final class SweepCommand implements Callable<Integer> {
         } catch (CommandLine.ParameterException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), command + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Splits {@code --engine}: a sweep engine's name (local, spark, or one found on the classpath) is
+     * the sweep's; any other value goes to COMMAND when it has an {@code --engine} of its own (the
+     * simulator's, say).
+     *
+     * @return COMMAND's options, with the engines that are COMMAND's
+     */
+    private List<String> withCommandEngines(CommandSpec target) {
+        List<String> sweepEngines = new ArrayList<>(List.of(LocalSweepEngine.NAME, "spark"));
+        ServiceLoader.load(SweepEngine.class).forEach(e -> sweepEngines.add(e.name()));
+        List<String> own = new ArrayList<>(options);
+        List<String> mine = new ArrayList<>();
+        for (String e : engines) {
+            if (sweepEngines.contains(e)) {
+                mine.add(e);
+            } else if (target.findOption("--engine") != null) {
+                own.add("--engine");
+                own.add(e);
+            } else {
+                throw MflbException.invalid("engine", e, "local or spark");
+            }
+        }
+        if (mine.size() > 1) {
+            throw MflbException.invalid("engine", String.join(" and ", mine), "given once (local or spark)");
+        }
+        if (!mine.isEmpty()) {
+            engine = mine.get(0);
+        }
+        return own;
     }
 
     private SweepEngine engine() {

@@ -150,6 +150,9 @@ class SweepCommandTest {
                 "--bogus", "1");
         assertEquals(Mflb.EXIT_USAGE, unknown.code());
         assertTrue(unknown.err().startsWith("mflb: fixed-point: Unknown options: '--bogus', '1'"), unknown.err());
+        CliTest.Run engine = run("sweep", "fixed-point", "--system", "supermarket", "--policy", "sqd", "--lambda",
+                "0.5,0.6", "--engine", "agent");
+        assertEquals("mflb: engine = agent is invalid: must be local or spark", engine.err().strip());
         CliTest.Run spark = run("sweep", "fixed-point", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.5,0.6",
                 "--engine", "spark", "--master", "local[2]");
         assertEquals(1, spark.code());
