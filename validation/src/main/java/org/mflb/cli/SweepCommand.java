@@ -2,7 +2,6 @@ package org.mflb.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +19,7 @@ import org.mflb.sweep.SweepGrid;
 import org.mflb.sweep.SweepPlot;
 import org.mflb.sweep.SweepPoint;
 import org.mflb.sweep.SweepTable;
+import org.mflb.validation.plot.Figure;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -110,6 +110,10 @@ public final class SweepCommand implements Callable<Integer> {
         if (threads != null && threads < 1) {
             throw MflbException.invalid("threads", threads, "an integer >= 1");
         }
+        Path figureFile = plotFile != null ? plotFile : out != null ? out.resolve("sweep.png") : Path.of("sweep.png");
+        if (figure != null) {
+            Figure.requireFormat(figureFile);
+        }
         SweepEngine runner = engine();
         List<SweepPoint> points = grid.points();
         checkCommandLine(points.get(0));
@@ -123,7 +127,6 @@ public final class SweepCommand implements Callable<Integer> {
                     : Runtime.getRuntime().availableProcessors(), master), progress);
         }
         SweepTable table = new SweepTable(command, grid.columns(), points, results);
-        Path figureFile = plotFile != null ? plotFile : out != null ? out.resolve("sweep.png") : Path.of("sweep.png");
         if (out != null) {
             write(out.resolve("results.csv"), table.csv());
             write(out.resolve("results.json"), table.jsonText());
@@ -217,7 +220,7 @@ public final class SweepCommand implements Callable<Integer> {
             }
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new MflbException(ErrorKind.INPUT, "out", "cannot write " + file + ": " + e);
         }
     }
 
