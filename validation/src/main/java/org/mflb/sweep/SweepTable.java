@@ -30,9 +30,13 @@ import org.mflb.core.MflbException;
  *     {@code parent.k};</li>
  * <li>an estimate {@code {mean, ci95: [low, high]}} or {@code {mean, ci95Low, ci95High}} at
  *     {@code k}: columns {@code k}, {@code k.ci95Low}, {@code k.ci95High};</li>
- * <li>a list of objects labelled by a number {@code p} (quantiles) or a string {@code quantity} or
- *     {@code name}: each element as an object at {@code k.p50} ({@code k.<label>}), its
- *     {@code value} or {@code mean} at {@code k.p50} itself;</li>
+ * <li>a list of objects labelled by a number {@code p} (quantiles), an integer {@code N} (system
+ *     sizes) or a string {@code quantity} or {@code name}: each element as an object at
+ *     {@code k.p50}, {@code k.N100}, {@code k.<label>}; its {@code value} or {@code mean} at
+ *     {@code k.p50} itself;</li>
+ * <li>with a model file's top-level {@code names} (its variables), an array of one number per
+ *     variable at {@code k}: columns {@code k.<name>}; a vector estimate {@code {mean, ci95Low,
+ *     ci95High}} of such arrays: {@code k.<name>} and its CI ends;</li>
  * <li>a pair {@code ci95: [low, high]} in an object: {@code parent.ci95Low}, {@code parent.ci95High};</li>
  * <li>in a transient (a top-level time grid {@code t}), an array of numbers with a value per time
  *     at {@code k}: its value at the last time, column {@code k.final};</li>
@@ -78,7 +82,7 @@ public final class SweepTable {
             trees.add(tree);
             Map<String, JsonNode> row = new LinkedHashMap<>();
             if (tree != null) {
-                flatten("", tree, row);
+                flatten("", tree, row, names(tree));
                 finalValues(tree, row);
                 parameters.forEach(row::remove);
             }
@@ -100,7 +104,32 @@ public final class SweepTable {
         }
     }
 
-    private static void flatten(String prefix, JsonNode node, Map<String, JsonNode> row) {
+    /** @return the top-level {@code names} of a model file's variables, or an empty list */
+    private static List<String> names(JsonNode tree) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode n : tree.path("names")) {
+            if (!n.isTextual()) {
+                return List.of();
+            }
+            names.add(n.asText());
+        }
+        return names;
+    }
+
+    /** @return whether {@code v} is an array of numbers (or nulls) with one value per name */
+    private static boolean perName(JsonNode v, List<String> names) {
+        if (names.isEmpty() || !v.isArray() || v.size() != names.size()) {
+            return false;
+        }
+        for (JsonNode e : v) {
+            if (!e.isNumber() && !e.isNull()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, JsonNode> row, List<String> names) {
         Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> f = fields.next();
@@ -108,17 +137,28 @@ public final class SweepTable {
             JsonNode v = f.getValue();
             if (v.isValueNode()) {
                 row.put(key, v);
+            } else if (perName(v, names)) {
+                for (int i = 0; i < names.size(); i++) {
+                    row.put(key + "." + names.get(i), v.get(i));
+                }
             } else if (v.isObject()) {
                 if (isEstimate(v)) {
                     estimate(key, v, row);
+                } else if (perName(v.path("mean"), names) && perName(v.path("ci95Low"), names)
+                        && perName(v.path("ci95High"), names)) {
+                    for (int i = 0; i < names.size(); i++) {
+                        row.put(key + "." + names.get(i), v.get("mean").get(i));
+                        row.put(key + "." + names.get(i) + CI_LOW, v.get("ci95Low").get(i));
+                        row.put(key + "." + names.get(i) + CI_HIGH, v.get("ci95High").get(i));
+                    }
                 } else {
-                    flatten(key + ".", v, row);
+                    flatten(key + ".", v, row, names);
                 }
             } else if (f.getKey().equals("ci95") && v.size() == 2 && v.get(0).isValueNode() && v.get(1).isValueNode()) {
                 row.put(prefix + "ci95Low", v.get(0));
                 row.put(prefix + "ci95High", v.get(1));
             } else if (v.isArray()) {
-                labelledElements(key, (ArrayNode) v, row);
+                labelledElements(key, (ArrayNode) v, row, names);
             }
         }
     }
@@ -165,7 +205,7 @@ public final class SweepTable {
     }
 
     /** Arrays of objects labelled by {@code p}, {@code quantity} or {@code name}; other arrays are no scalars. */
-    private static void labelledElements(String key, ArrayNode array, Map<String, JsonNode> row) {
+    private static void labelledElements(String key, ArrayNode array, Map<String, JsonNode> row, List<String> names) {
         for (JsonNode e : array) {
             if (!e.isObject()) {
                 return;
@@ -173,6 +213,8 @@ public final class SweepTable {
             String label;
             if (e.path("p").isNumber()) {
                 label = "p" + new BigDecimal(e.get("p").asText()).stripTrailingZeros().toPlainString();
+            } else if (e.path("N").isIntegralNumber()) {
+                label = "N" + e.get("N").asText();
             } else if (e.path("quantity").isTextual()) {
                 label = e.get("quantity").asText();
             } else if (e.path("name").isTextual()) {
@@ -187,8 +229,8 @@ public final class SweepTable {
                 row.put(at, e.get("value"));
             } else {
                 ObjectNode rest = e.deepCopy();
-                rest.remove(List.of("p", "quantity", "name"));
-                flatten(at + ".", rest, row);
+                rest.remove(List.of("p", "N", "quantity", "name"));
+                flatten(at + ".", rest, row, names);
             }
         }
     }

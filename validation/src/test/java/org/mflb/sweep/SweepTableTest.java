@@ -42,6 +42,21 @@ class SweepTableTest {
     }
 
     @Test
+    void modelFileVariablesAreColumnsByName() {
+        String json = """
+                {"names": ["S", "I"], "state": [0.25, 0.75], "residual": 1e-16,
+                 "refined": [{"N": 10, "order": 1, "state": [0.2, 0.8]}],
+                 "covariance": [[1, 0], [0, 1]],
+                 "simulated": {"mean": [0.3, 0.7], "ci95Low": [0.2, 0.6], "ci95High": [0.4, 0.8]}}""";
+        SweepTable table = new SweepTable("fixed-point", List.of("a"), List.of(new SweepPoint(0, Map.of("a", "1"),
+                List.of())), List.of(new PointResult(0, 0, json, "")));
+        assertEquals(List.of("a", "status", "error", "state.S", "state.I", "residual", "refined.N10.order",
+                "refined.N10.state.S", "refined.N10.state.I", "simulated.S", "simulated.S.ci95Low",
+                "simulated.S.ci95High", "simulated.I", "simulated.I.ci95Low", "simulated.I.ci95High"), table.columns());
+        assertEquals(0.75, table.number(0, "state.I"));
+    }
+
+    @Test
     void failedPointsKeepTheirErrorAndEmptyResults() {
         List<SweepPoint> points = List.of(new SweepPoint(0, Map.of("lambda", "0.5"), List.of()),
                 new SweepPoint(1, Map.of("lambda", "1.5"), List.of()));
