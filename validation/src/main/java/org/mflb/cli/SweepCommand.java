@@ -114,6 +114,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (figure != null) {
             Figure.requireFormat(figureFile);
         }
+        if (out != null) {
+            createDirectory(out); // before the run: a directory that cannot be made is no reason to lose it
+        }
         SweepEngine runner = engine();
         List<SweepPoint> points = grid.points();
         checkCommandLine(points.get(0));
@@ -212,12 +215,16 @@ public final class SweepCommand implements Callable<Integer> {
         throw MflbException.invalid("engine", engine, "local or spark");
     }
 
+    private static void createDirectory(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new MflbException(ErrorKind.INPUT, "out", "cannot create the directory " + dir + ": " + e);
+        }
+    }
+
     private static void write(Path file, String text) {
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MflbException(ErrorKind.INPUT, "out", "cannot write " + file + ": " + e);
