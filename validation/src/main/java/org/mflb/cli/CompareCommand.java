@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
@@ -20,6 +21,8 @@ import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.validation.Check;
@@ -46,7 +49,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " distinct: d distinct servers, against the exact finite-N drift of that algorithm).",
             "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); with"
                 + " --refined, the refined mean field pi + V/N (+ A/N^2) is checked too, within 3 CI half-widths"
-                + " + 5/N^2 (order 1) or + 5/N^3 (order 2), and drawn dashed."})
+                + " + 5/N^2 (order 1) or + 5/N^3 (order 2), and drawn dashed. --policy memory (SQ(d) with memory):"
+                + " 3 CI half-widths + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
@@ -69,8 +73,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", description = "Steady state: time discarded first (default: t-end/10).")
     Double warmup;
 
-    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K", defaultValue = "empty",
-            description = "Initial state of a transient (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K|memory:Q/m=share,...",
+            defaultValue = "empty",
+            description = "Initial state of a transient (default: ${DEFAULT-VALUE}); --policy memory also takes"
+                    + " (queue, observation) pairs, e.g. memory:0/3=1 (stale memory).")
     String init;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
@@ -112,17 +118,29 @@ public final class CompareCommand implements Callable<Integer> {
         if (order != null && !refinedRequested) {
             throw MflbException.invalid("order", order, "omitted unless --refined is given");
         }
+        if (refinedRequested) {
+            model.requireSmooth();
+        }
         RefinedMeanField solver = refinedRequested
                 ? new RefinedMeanField(Require.between("order", order == null ? 1 : order, 1, RefinedMeanField.MAX_ORDER))
                 : null;
         int servers = model.simulatedServers();
-        FluidModel fluid = model.smoothFluidModel();
+        boolean memory = model.policy == ModelOptions.PolicyName.memory;
+        FluidModel fluid = memory ? model.fluidModel() : model.smoothFluidModel();
+        MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
+        InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
+        if (memoryStart != null && !memory) {
+            throw MflbException.invalid("init", init, "a tail vector, all:K, empty or fixed-point (memory: is for"
+                    + " --policy memory)");
+        }
         boolean transientRun = dt != null;
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
             throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
         }
-        Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, 5.0 / servers);
+        // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
+        Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
+                : new Comparisons.Tolerance(3, 5.0 / servers);
         Comparisons.Tolerance refinedTolerance = solver == null ? null
                 : new Comparisons.Tolerance(3, 5.0 / Math.pow(servers, solver.order() + 1));
         // The simulator samples as the fluid model does: with replacement (the law of the fluid limit) or d
@@ -132,6 +150,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (warmup != null) {
             scenario.warmup(warmup);
         }
+        if (memory) {
+            scenario.sampling(model.distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT);
+        }
+        ObjectNode extra = Printer.object();
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers
                 + model.samplingLabel().map(l -> ", sampling " + l).orElse("");
         List<Check> checks;
@@ -139,12 +161,16 @@ public final class CompareCommand implements Callable<Integer> {
         SimulationResult sim;
         if (transientRun) {
             TimeGrid grid = TimeGrid.uniform(horizon, dt);
-            InitialState initial = InitialState.parse(init);
-            FluidTransient tr = fluid.transientFrom(initial, grid);
+            FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
             // as transient --refined: x(t), V(t) (and the 1/N² terms) integrated from the same start
             TransientExpansion expansion = solver == null ? null : solver.transientRegime(tr.smoothDrift().orElseThrow(),
                     tr.state(0), grid.start(), grid.toArray());
-            scenario.dt(dt).initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            scenario.dt(dt);
+            if (memoryStart != null) {
+                scenario.initialMemory(memoryStart);
+            } else {
+                scenario.initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            }
             sim = progress.simulate(spec, scenario.build());
             double[] times = sim.times();
             double[][] predicted = new double[times.length][];
@@ -174,7 +200,17 @@ public final class CompareCommand implements Callable<Integer> {
             FluidFixedPoint fp = fluid.fixedPoint();
             SteadyStateExpansion expansion = solver == null ? null : RefinedOptions.steadyState(solver, fluid, fp);
             sim = progress.simulate(spec, scenario.build());
-            checks = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            checks = steady;
+            fp.memory().ifPresent(m -> {
+                steady.add(check("idle share", m.idleShare(), sim.idleArrivalFraction(), tolerance));
+                steady.add(check("believed-idle share", m.believedIdleShare(),
+                        sim.policyStatistics().get("believedIdleShare"), tolerance));
+                extra.put("memoryLevel", m.memoryLevel());
+                extra.put("maxQueueLength", m.maxQueueLength());
+                extra.put("idleShare", m.idleShare());
+                extra.put("believedIdleShare", m.believedIdleShare());
+            });
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
             if (expansion != null) {
                 double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, expansion.order()), 1.0);
@@ -192,7 +228,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance, refinedTolerance);
+        print(title, checks, sim, tolerance, refinedTolerance, extra);
         return 0;
     }
 
@@ -209,8 +245,16 @@ public final class CompareCommand implements Callable<Integer> {
         return x;
     }
 
+    private static Check check(String quantity, double predicted, Estimate e, Comparisons.Tolerance tolerance) {
+        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth()));
+    }
+
+    /**
+     * Prints the checks; {@code extra} holds the fluid's own keys (SQ(d) with memory, steady state:
+     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}).
+     */
     private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            Comparisons.Tolerance refinedTolerance) {
+            Comparisons.Tolerance refinedTolerance, ObjectNode extra) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
@@ -225,6 +269,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
+            json.setAll(extra);
             json.setAll(CheckPrinter.json(checks));
             if (plot != null) {
                 json.put("plot", plot.toString());
@@ -237,6 +282,7 @@ public final class CompareCommand implements Callable<Integer> {
                 replications, sim.events(), sim.eventsPerSecond()));
         out.println("  tolerance per check: " + tolerance + (refinedTolerance == null ? ""
                 : "; refined mean field: " + refinedTolerance));
+        extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
         out.println();
         CheckPrinter.table(out, checks);
         if (plot != null) {
