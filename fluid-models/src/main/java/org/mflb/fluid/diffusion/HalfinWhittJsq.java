@@ -20,7 +20,7 @@ import org.mflb.core.Require;
 public record HalfinWhittJsq(double beta) {
 
     /** Smallest depth of the x₁ cut at high levels. */
-    static final double MIN_DEPTH = 4;
+    static final double MIN_DEPTH = 0.5;
 
     /** Validates. */
     public HalfinWhittJsq {
@@ -44,10 +44,11 @@ public record HalfinWhittJsq(double beta) {
     }
 
     /**
-     * The depth of the x₁ cut at height x₂: the full depth up to {@code x₂ = β}, then shrinking
-     * with x₂ down to {@link #MIN_DEPTH}, because above {@code x₂ = β} the drift {@code −β − x₁ + x₂}
-     * of x₁ pushes toward the boundary on the whole cut, so that the conditional law of x₁ given
-     * x₂ concentrates at the boundary.
+     * The depth of the x₁ cut at height x₂. Above {@code x₂ = β} the drift {@code −β − x₁ + x₂} of
+     * x₁ pushes toward the boundary on the whole cut, and the conditional law of x₁ given x₂ is
+     * close to the exponential law of rate {@code x₂ − β} at the boundary, whose mass below
+     * {@code −40/(x₂ − β)} is {@code e^{−40}}; the depth is the larger of that and of the full depth
+     * reduced by {@code x₂ − β} (the Gaussian tail shifted by the drift), never more than the full depth.
      *
      * @param beta β
      * @param depth the full depth
@@ -55,7 +56,11 @@ public record HalfinWhittJsq(double beta) {
      * @return the depth at that height
      */
     static double depthAt(double beta, double depth, double x2) {
-        return Math.min(depth, Math.max(MIN_DEPTH, depth - Math.max(0, x2 - beta)));
+        double excess = x2 - beta;
+        if (excess <= 0) {
+            return depth;
+        }
+        return Math.min(depth, Math.max(MIN_DEPTH, Math.max(depth - excess, 40 / excess)));
     }
 
     /** @return the Kushner lattice of step h on the standard cut */

@@ -69,6 +69,33 @@ public final class JsqPrelimit implements LevelChain {
         return levels == n;
     }
 
+    /**
+     * The stationary law of the chain, solved exactly by {@link LevelReduction}.
+     *
+     * @param tailPoints points x of the tails {@code P(X₂ > x)}, {@code P(X₁ < −x)}
+     * @return its statistics and the rate {@code a π(N, N)} of arrivals that find every server with
+     *         two jobs (the leading-order {@code P(Q₃ > 0)} of the infinite-buffer system)
+     */
+    public Stationary stationary(double[] tailPoints) {
+        LevelChainLaw law = LevelReduction.stationary(this, tailPoints.length > 0);
+        return new Stationary(n, HalfinWhittStatistics.of(law, tailPoints), arrivalRate * law.topBoundaryMass(),
+                levelsComplete(), law);
+    }
+
+    /**
+     * The stationary law of the capacity-2 chain.
+     *
+     * @param servers N
+     * @param statistics the statistics of {@code (X₁, X₂)}
+     * @param pQ3Positive {@code a π(N, N)} when {@code exact}; otherwise (the levels cut below
+     *        Q₂ = N) {@code a π(N, M)} at the cut M, an upper bound of it below 1e-15
+     * @param exact whether the levels reach Q₂ = N
+     * @param law the level-wise law
+     */
+    public record Stationary(int servers, HalfinWhittStatistics statistics, double pQ3Positive, boolean exact,
+            LevelChainLaw law) {
+    }
+
     @Override
     public int topLevel() {
         return levels;
