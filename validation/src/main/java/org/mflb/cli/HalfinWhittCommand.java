@@ -168,7 +168,7 @@ public final class HalfinWhittCommand implements Callable<Integer> {
             throw MflbException.invalid("events", events, "in [0, 1e11]");
         }
         HalfinWhittStudy.Settings settings = new HalfinWhittStudy.Settings(beta, servers, tolerance, tailPoints,
-                longRun ? 10 * events : events, replications, streams.seed(), streams.threads());
+                longRun ? 10 * events : events, replications, streams.seed(), streams.threads(), Integer.MAX_VALUE);
         PrintWriter out = spec.commandLine().getOut();
         HalfinWhittStudy.Result result;
         List<HalfinWhittTransient> transients = new ArrayList<>();

@@ -45,9 +45,10 @@ public final class HalfinWhittStudy {
      * @param replications replications per N
      * @param seed base seed
      * @param threads simulation threads
+     * @param simulateUpTo the largest N simulated
      */
     public record Settings(double beta, int[] servers, double tolerance, double[] tailPoints, double eventBudget,
-            int replications, long seed, int threads) {
+            int replications, long seed, int threads, int simulateUpTo) {
 
         /** Validates (before any long work). */
         public Settings {
@@ -163,7 +164,7 @@ public final class HalfinWhittStudy {
         }
         List<SimulatedRow> simulated = new ArrayList<>();
         if (s.eventBudget() > 0) {
-            for (int i = 0; i < s.servers().length; i++) {
+            for (int i = 0; i < s.servers().length && s.servers()[i] <= s.simulateUpTo(); i++) {
                 int n = s.servers()[i];
                 say.accept("simulating N = " + n);
                 simulated.add(simulate(s, n, s.seed() + 7919L * i));
