@@ -177,10 +177,13 @@ public final class HalfinWhittStudy {
     static final double WARMUP = 20;
 
     /**
+     * @param s the settings (β, event budget, replications, threads)
+     * @param n N
+     * @param seed the seed
      * @return the simulated N-server JSQ system: R replications from one job per server, warm-up 20,
      *         each of length {@code max(200, budget/(2NR))}
      */
-    static SimulatedRow simulate(Settings s, int n, long seed) {
+    public static SimulatedRow simulate(Settings s, int n, long seed) {
         int r = s.replications();
         double length = Math.max(200, s.eventBudget() / (2.0 * n * r));
         double lambda = 1 - s.beta() / Math.sqrt(n);
