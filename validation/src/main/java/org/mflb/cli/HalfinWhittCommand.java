@@ -33,9 +33,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " the stationary law of the diffusion limit dX1 = sqrt(2) dW - (beta + X1 - X2) dt - dU,"
                 + " dX2 = dU - X2 dt, X1 <= 0 (Kushner lattices solved exactly, extrapolated in h, with an error"
                 + " estimate), the exact N-server chain for each N (at most two jobs per server; P_Q3_positive"
-                + " is the rate of arrivals that would make a third), the simulated N-server system with 95% CIs,"
-                + " and the rate: slope of log|E X2^N - E X2| against log N and c1 in E X2^N - E X2 ~ c1/sqrt(N)"
-                + " (fitted over N >= 1600). Figures: E[X2^N] against N, and the stationary tails."})
+                + " is the rate of arrivals that would make a third), the simulated N-server system with 95%% CIs,"
+                + " and the rate: slope of log|E X2^N - E X2| against log N and c1, c2 of the least-squares"
+                + " E X2^N - E X2 = c1/sqrt(N) + c2/N (both fitted over N >= 1600). Figures: E[X2^N] against N, and the stationary tails."})
 public final class HalfinWhittCommand implements Callable<Integer> {
 
     /** The regimes of {@code --regime}. */
@@ -261,6 +261,7 @@ public final class HalfinWhittCommand implements Callable<Integer> {
         ObjectNode rate = json.putObject("rate");
         Printer.put(rate, "slope", r.rate().slope());
         Printer.put(rate, "c1", r.rate().c1());
+        Printer.put(rate, "c2", r.rate().c2());
         ArrayNode fitted = rate.putArray("fittedN");
         for (int n : r.rate().fitted()) {
             fitted.add(n);
@@ -331,9 +332,9 @@ public final class HalfinWhittCommand implements Callable<Integer> {
                     simX2, simV1, String.format(Locale.ROOT, "%.2f", p.seconds()));
         }
         t.print(out);
-        out.println(String.format(Locale.ROOT, "Rate over N in %s: slope of log|E X2^N - E X2| vs log N = %.4f,"
-                + " c1 = %.4f (E X2^N - E X2 ~ c1/sqrt(N))", java.util.Arrays.toString(r.rate().fitted()),
-                r.rate().slope(), r.rate().c1()));
+        out.println(String.format(Locale.ROOT, "Rate over N in %s: slope of log|E X2^N - E X2| vs log N = %.4f;"
+                + " E X2^N - E X2 ~ c1/sqrt(N) + c2/N with c1 = %.4f, c2 = %.3f",
+                java.util.Arrays.toString(r.rate().fitted()), r.rate().slope(), r.rate().c1(), r.rate().c2()));
         if (!transients.isEmpty()) {
             out.println();
             out.println("Transient from X(0) = given state: diffusion (extrapolated lattices) and exact chains:");

@@ -95,7 +95,8 @@ public final class HalfinWhittScenario implements ValidationScenario {
             table.append(String.format(Locale.ROOT, "%6d  %.8f  %22.4f   %.2e   %s%n", p.n(), p.statistics().meanX2(),
                     Math.sqrt(p.n()) * p.errorX2(), p.pQ3Positive(), sim));
         }
-        table.append(String.format(Locale.ROOT, "rate: slope %.4f, c1 = %.4f%n", r.rate().slope(), r.rate().c1()));
+        table.append(String.format(Locale.ROOT, "rate: slope %.4f; E X2^N - E X2 ~ c1/sqrt(N) + c2/N, c1 = %.4f, c2 = %.3f%n",
+                r.rate().slope(), r.rate().c1(), r.rate().c2()));
         String description = "The diffusion limit dX1 = sqrt(2) dW - (beta + X1 - X2) dt - dU, dX2 = dU - X2 dt "
                 + "(Eschenfeldt-Gamarnik) by Kushner lattices solved exactly and extrapolated in h, against: the "
                 + "exact N-server chains extrapolated in N^(-1/2) (tolerance 1e-5), the identities of the basic "

@@ -28,8 +28,8 @@ import org.mflb.validation.plot.Figure;
  * ({@code X₂ = √N x₂}, {@code Var X₁ = N Var x₁}, {@code Cov = N Cov(x₁, x₂)} from the simulator's
  * tail vector and covariance; the simulator knows nothing of the chains), and the rate of
  * convergence: the least-squares slope of {@code log|E X₂^N − E X₂|} against {@code log N} and the
- * coefficient c₁ of {@code E X₂^N − E X₂ ≈ c₁/√N}, over {@code N ≥ 1600} (all N when fewer than two
- * are that large).
+ * coefficients of {@code E X₂^N − E X₂ ≈ c₁/√N + c₂/N}, over {@code N ≥ 1600} (all N when fewer than
+ * two are that large).
  */
 public final class HalfinWhittStudy {
 
@@ -117,10 +117,11 @@ public final class HalfinWhittStudy {
      * The rate fit.
      *
      * @param slope least-squares slope of {@code log|E X₂^N − E X₂|} against {@code log N}
-     * @param c1 least-squares c₁ of {@code E X₂^N − E X₂ = c₁/√N}
+     * @param c1 c₁ of the least-squares fit {@code E X₂^N − E X₂ = c₁/√N + c₂/N}
+     * @param c2 c₂ of that fit
      * @param fitted the N of the fit
      */
-    public record Rate(double slope, double c1, int[] fitted) {
+    public record Rate(double slope, double c1, double c2, int[] fitted) {
     }
 
     /**
@@ -208,9 +209,9 @@ public final class HalfinWhittStudy {
         }
         int[] ns = fit.stream().mapToInt(PrelimitRow::n).toArray();
         double[] e = fit.stream().mapToDouble(PrelimitRow::errorX2).toArray();
-        double c1 = RateFit.rootCoefficient(ns, e);
+        double[] c = RateFit.rootCoefficients(ns, e);
         if (ns.length < 2) {
-            return new Rate(Double.NaN, c1, ns);
+            return new Rate(Double.NaN, c[0], c[1], ns);
         }
         double[] x = new double[ns.length];
         double[] y = new double[ns.length];
@@ -218,7 +219,7 @@ public final class HalfinWhittStudy {
             x[i] = Math.log(ns[i]);
             y[i] = Math.log(Math.abs(e[i]));
         }
-        return new Rate(RateFit.slope(x, y), c1, ns);
+        return new Rate(RateFit.slope(x, y), c[0], c[1], ns);
     }
 
     /** Draws E[X₂^N] against N: exact prelimit, simulation (95% CI), the limit and limit + c₁/√N. */
@@ -234,11 +235,12 @@ public final class HalfinWhittStudy {
             ns[i] = p.n();
             exact[i] = p.statistics().meanX2();
             lim[i] = ex2;
-            fitted[i] = ex2 + r.rate().c1() / Math.sqrt(p.n());
+            fitted[i] = ex2 + r.rate().c1() / Math.sqrt(p.n()) + r.rate().c2() / p.n();
         }
         Figure f = Figure.of(title, "N (servers)", "E[X2] = E[Q2]/sqrt(N)");
         f.line("diffusion limit", 0, ns, lim);
-        f.line(String.format(java.util.Locale.ROOT, "limit + c1/sqrt(N), c1 = %.3f", r.rate().c1()), 1, ns, fitted);
+        f.line(String.format(java.util.Locale.ROOT, "limit + c1/sqrt(N) + c2/N, c1 = %.3f, c2 = %.2f", r.rate().c1(),
+                r.rate().c2()), 1, ns, fitted);
         f.points("exact N-server chain", 2, ns, exact, null);
         if (!r.simulated().isEmpty()) {
             int k = r.simulated().size();

@@ -45,7 +45,7 @@ class HalfinWhittCliTest {
         assertEquals(1.78e-4, pre.get(0).get("P_Q3_positive").asDouble(), 1e-6);
         assertEquals(0, json.get("simulated").size());
         assertEquals(-0.49, json.get("rate").get("slope").asDouble(), 0.02);
-        assertEquals(-2.40, json.get("rate").get("c1").asDouble(), 0.03);
+        assertEquals(-2.47, json.get("rate").get("c1").asDouble(), 0.02, "two-term fit over N = 1600, 6400");
         assertTrue(Files.size(plot) > 10_000);
         assertTrue(Files.size(dir.resolve("hw-tails.png")) > 10_000);
     }

@@ -32,17 +32,32 @@ public final class RateFit {
     }
 
     /**
+     * The coefficients of {@code e_N = c₁ N^{-1/2} + c₂ N^{-1}}: the least-squares line of
+     * {@code √N e_N} against {@code N^{-1/2}} (intercept c₁, slope c₂), so that the next term of the
+     * expansion does not bias c₁; with a single N, {@code c₂ = 0} and {@code c₁ = √N e_N}.
+     *
      * @param servers N values
      * @param errors {@code e_N}
-     * @return the least-squares c₁ of {@code e_N = c₁ N^{-1/2}}: {@code Σ e_N N^{-1/2} / Σ N^{-1}}
+     * @return {@code {c₁, c₂}}
      */
-    public static double rootCoefficient(int[] servers, double[] errors) {
-        double num = 0;
-        double den = 0;
-        for (int i = 0; i < servers.length; i++) {
-            num += errors[i] / Math.sqrt(servers[i]);
-            den += 1.0 / servers[i];
+    public static double[] rootCoefficients(int[] servers, double[] errors) {
+        int n = servers.length;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = 1 / Math.sqrt(servers[i]);
+            y[i] = errors[i] / x[i];
         }
-        return num / den;
+        if (n == 1) {
+            return new double[] {y[0], 0};
+        }
+        double c2 = slope(x, y);
+        double mx = 0;
+        double my = 0;
+        for (int i = 0; i < n; i++) {
+            mx += x[i] / n;
+            my += y[i] / n;
+        }
+        return new double[] {my - c2 * mx, c2};
     }
 }

@@ -262,13 +262,16 @@ class HalfinWhittJsqTest {
         int[] ns = {1600, 6400, 25600, 102400};
         double[] x = new double[ns.length];
         double[] y = new double[ns.length];
+        double[] errors = new double[ns.length];
         double scaled = 0;
         for (int i = 0; i < ns.length; i++) {
             double e = model.prelimit(ns[i]).stationary(new double[0]).statistics().meanX2() - limit;
+            errors[i] = e;
             x[i] = Math.log(ns[i]);
             y[i] = Math.log(Math.abs(e));
             scaled = Math.sqrt(ns[i]) * e;
         }
+        assertEquals(-2.47, RateFit.rootCoefficients(ns, errors)[0], 0.01, "c1 of c1/sqrt(N) + c2/N");
         double slope = RateFit.slope(x, y);
         assertTrue(slope >= -0.55 && slope <= -0.45, "slope " + slope);
         assertEquals(-2.47, scaled, 0.03, "sqrt(N) (E X2^N - E X2) at N = 102400");
