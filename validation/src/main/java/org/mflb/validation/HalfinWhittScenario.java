@@ -46,7 +46,7 @@ public final class HalfinWhittScenario implements ValidationScenario {
     public ScenarioOutcome run(ValidationContext context) {
         long start = System.nanoTime();
         double[] points = {0.5, 1, 2, 4, 8};
-        HalfinWhittStudy.Settings settings = new HalfinWhittStudy.Settings(beta, SERVERS, 1e-7, points,
+        HalfinWhittStudy.Settings settings = new HalfinWhittStudy.Settings(beta, SERVERS, context.pick(1e-6, 1e-7), points,
                 context.pick(1e7, 2e8), 8, context.seed() + 131, context.threads(), context.pick(1600, 25600));
         HalfinWhittStudy.Result r = HalfinWhittStudy.run(settings, null);
         HalfinWhittJsq model = new HalfinWhittJsq(beta);

@@ -241,7 +241,7 @@ class HalfinWhittJsqTest {
         for (double beta : new double[] {1, 2}) {
             HalfinWhittJsq model = new HalfinWhittJsq(beta);
             HalfinWhittStatistics lattice = beta == 1 ? betaOne().value()
-                    : HalfinWhittLimit.stationary(model, 1e-7, POINTS, null).value();
+                    : HalfinWhittLimit.stationary(model, 1e-6, POINTS, null).value();
             HalfinWhittStatistics prelimit = HalfinWhittLimit.fromPrelimit(model, new int[] {1600, 6400, 25600, 102400},
                     POINTS).value();
             assertEquals(lattice.meanX2(), prelimit.meanX2(), 1e-5, "E X2, beta = " + beta);
@@ -301,6 +301,32 @@ class HalfinWhittJsqTest {
         double stationary = model.prelimit(n).stationary(new double[0]).statistics().meanX2();
         assertEquals(stationary, late.meanX2()[0], 1e-6);
         assertTrue(late.topMass() < 1e-5, "the top level is Q2 = N, of stationary mass about 2e-6");
+    }
+
+    @Test
+    void diffusionTransientConservesJobsAndThePrelimitApproachesItAtRateOneOverRootN() {
+        double beta = 1;
+        HalfinWhittJsq model = new HalfinWhittJsq(beta);
+        double[] times = new double[51];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = 0.02 * i;
+        }
+        HalfinWhittTransient d = HalfinWhittTransient.diffusion(model, -1, 1, times);
+        // d/dt E[X1 + X2] = -beta - E X1 (the push cancels in X1 + X2)
+        double integral = 0;
+        for (int i = 1; i < times.length; i++) {
+            integral += 0.5 * (times[i] - times[i - 1]) * (d.meanX1()[i] + d.meanX1()[i - 1]);
+            double lhs = d.meanX1()[i] + d.meanX2()[i] - (d.meanX1()[0] + d.meanX2()[0]);
+            assertEquals(-beta * times[i] - integral, lhs, 2e-3, "t = " + times[i]);
+            assertTrue(d.errorX2()[i] < 2e-3, "extrapolation error at t = " + times[i]);
+        }
+        HalfinWhittTransient p100 = HalfinWhittTransient.prelimit(model, 100, -1, 1, times);
+        HalfinWhittTransient p400 = HalfinWhittTransient.prelimit(model, 400, -1, 1, times);
+        int last = times.length - 1;
+        double e100 = p100.meanX2()[last] - d.meanX2()[last];
+        double e400 = p400.meanX2()[last] - d.meanX2()[last];
+        double ratio = e100 / e400;
+        assertTrue(ratio > 1.6 && ratio < 2.4, "error ratio N = 100 / N = 400 at t = 1: " + ratio + " (2 at rate N^-1/2)");
     }
 
     @Test
