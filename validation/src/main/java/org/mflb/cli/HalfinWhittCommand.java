@@ -198,7 +198,7 @@ public final class HalfinWhittCommand implements Callable<Integer> {
             json.put("tailPlot", tails.toString());
             Printer.printJson(out, json);
         } else {
-            table(out, result, transients, transientN);
+            table(out, result, transients, transientN, transientStart);
             out.println("figures: " + plot + ", " + tails);
         }
         return 0;
@@ -294,7 +294,7 @@ public final class HalfinWhittCommand implements Callable<Integer> {
     }
 
     private static void table(PrintWriter out, HalfinWhittStudy.Result r, List<HalfinWhittTransient> transients,
-            List<Integer> transientN) {
+            List<Integer> transientN, double[] start) {
         HalfinWhittStatistics v = r.limit().value();
         HalfinWhittStatistics e = r.limit().error();
         out.println(String.format(Locale.ROOT, "Diffusion limit, beta = %s (lattices h = %s ... %s extrapolated, %.1f s):",
@@ -337,8 +337,10 @@ public final class HalfinWhittCommand implements Callable<Integer> {
                 java.util.Arrays.toString(r.rate().fitted()), r.rate().slope(), r.rate().c1(), r.rate().c2()));
         if (!transients.isEmpty()) {
             out.println();
-            out.println("Transient from X(0) = given state: diffusion (extrapolated lattices) and exact chains:");
-            List<String> header = new ArrayList<>(List.of("t", "limit E X1", "limit E X2"));
+            out.println(String.format(Locale.ROOT, "Transient from X(0) = (%s, %s): diffusion (lattices h = 0.2, 0.1,"
+                    + " 0.05 extrapolated; error estimate of E X2) and exact chains:", Printer.number(start[0]),
+                    Printer.number(start[1])));
+            List<String> header = new ArrayList<>(List.of("t", "limit E X1", "limit E X2", "+-"));
             for (int n : transientN) {
                 header.add("N=" + n + " E X1");
                 header.add("N=" + n + " E X2");
@@ -347,7 +349,8 @@ public final class HalfinWhittCommand implements Callable<Integer> {
             HalfinWhittTransient d = transients.get(0);
             for (int k = 0; k < d.times().length; k++) {
                 List<String> row = new ArrayList<>(List.of(Printer.number(d.times()[k]),
-                        String.format(Locale.ROOT, "%.5f", d.meanX1()[k]), String.format(Locale.ROOT, "%.5f", d.meanX2()[k])));
+                        String.format(Locale.ROOT, "%.5f", d.meanX1()[k]), String.format(Locale.ROOT, "%.5f", d.meanX2()[k]),
+                        String.format(Locale.ROOT, "%.1e", d.errorX2()[k])));
                 for (int i = 0; i < transientN.size(); i++) {
                     row.add(String.format(Locale.ROOT, "%.5f", transients.get(i + 1).meanX1()[k]));
                     row.add(String.format(Locale.ROOT, "%.5f", transients.get(i + 1).meanX2()[k]));
