@@ -76,7 +76,8 @@ public final class HalfinWhittCommand implements Callable<Integer> {
     boolean longRun;
 
     @Option(names = "--replications", defaultValue = "8", paramLabel = "R",
-            description = "Replications per N, each from one job per server, warm-up 20 (default: ${DEFAULT-VALUE}).")
+            description = "Replications per N, each from one job per server, warm-up 20/min(1, beta)^2"
+                    + " (default: ${DEFAULT-VALUE}).")
     int replications;
 
     @Option(names = "--transient", split = ",", paramLabel = "X1,X2",

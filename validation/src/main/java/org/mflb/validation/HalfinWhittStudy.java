@@ -174,22 +174,30 @@ public final class HalfinWhittStudy {
         return new Result(s, limit, prelimit, simulated, rate(prelimit), limitSeconds);
     }
 
-    /** Warm-up of each replication, from every server holding one job (X = (0, 0)). */
-    static final double WARMUP = 20;
+    /**
+     * @return the warm-up of each replication from every server holding one job (X = (0, 0)):
+     *         {@code 20/min(1, β)²}, since X₂ (of mean about 2/β for small β) climbs and relaxes at
+     *         speed about β
+     */
+    static double warmup(double beta) {
+        double b = Math.min(1, beta);
+        return 20 / (b * b);
+    }
 
     /**
      * @param s the settings (β, event budget, replications, threads)
      * @param n N
      * @param seed the seed
-     * @return the simulated N-server JSQ system: R replications from one job per server, warm-up 20,
-     *         each of length {@code max(200, budget/(2NR))}
+     * @return the simulated N-server JSQ system: R replications from one job per server, after the
+     *         {@link #warmup} each of length {@code max(200, budget/(2NR))}
      */
     public static SimulatedRow simulate(Settings s, int n, long seed) {
         int r = s.replications();
         double length = Math.max(200, s.eventBudget() / (2.0 * n * r));
         double lambda = 1 - s.beta() / Math.sqrt(n);
         SimulationScenario scenario = SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.JSQ)
-                .servers(n).lambda(lambda).initialState(InitialState.all(1)).tEnd(WARMUP + length).warmup(WARMUP)
+                .servers(n).lambda(lambda).initialState(InitialState.all(1)).tEnd(warmup(s.beta()) + length)
+                .warmup(warmup(s.beta()))
                 .replications(r).seed(seed).threads(s.threads()).covarianceLevels(2).build();
         SimulationResult result = Simulator.run(scenario);
         double root = Math.sqrt(n);
