@@ -88,7 +88,8 @@ public final class JsqPrelimit implements LevelChain {
      * @param servers N
      * @param statistics the statistics of {@code (X₁, X₂)}
      * @param pQ3Positive {@code a π(N, N)} when {@code exact}; otherwise (the levels cut below
-     *        Q₂ = N) {@code a π(N, M)} at the cut M, an upper bound of it below 1e-15
+     *        Q₂ = N, where the mass above the cut is below 1e-16) {@code a π(N, M)} at the cut M,
+     *        which overestimates it (the stationary tail in Q₂ decreases) and is below 1e-14
      * @param exact whether the levels reach Q₂ = N
      * @param law the level-wise law
      */
