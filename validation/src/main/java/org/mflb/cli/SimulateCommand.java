@@ -15,6 +15,7 @@ import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
@@ -47,13 +48,14 @@ public final class SimulateCommand implements Callable<Integer> {
     /** Tail levels shown by the table format. */
     static final int TABLE_LEVELS = 10;
 
-    @Option(names = "--system", required = true, paramLabel = "supermarket|pools|loss",
-            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
+    @Option(names = "--system", paramLabel = "supermarket|pools|loss",
+            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
+                    + " (required unless --model).")
     String system;
 
-    @Option(names = "--policy", required = true,
+    @Option(names = "--policy",
             paramLabel = "random|sqd|jsq|jiq|memory|threshold|adaptive-threshold",
-            description = "Dispatching policy.")
+            description = "Dispatching policy (required unless --model).")
     String policy;
 
     @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
@@ -73,7 +75,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--capacity", paramLabel = "C", description = "Capacity of each loss pool (required with --system loss).")
     Integer capacity;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Arrivals arrivals;
 
     /** Exactly one of a constant rate or a rate profile. */
@@ -86,7 +88,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Path profile;
     }
 
-    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools).")
+    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools); with --model, of objects N.")
     int n;
 
     @Option(names = "--service", paramLabel = "SPEC", defaultValue = "exp",
@@ -94,9 +96,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     + " h2:scv=4, lognormal:scv=4, weibull:shape=0.5, pareto:shape=2.5, ph:...")
     String service;
 
-    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K", defaultValue = "empty",
+    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K|memory:Q/m=share,...", defaultValue = "empty",
             description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, ... and is rounded"
-                    + " to floor(N x_i + 1/2) servers with >= i jobs.")
+                    + " to floor(N x_i + 1/2) servers with >= i jobs. --policy memory also takes (queue,"
+                    + " observation) pairs, e.g. memory:0/3=1 (idle servers believed to hold 3 jobs), rounded to"
+                    + " whole servers by largest remainders.")
     String init;
 
     @Option(names = "--t-end", required = true, paramLabel = "T", description = "Simulated time horizon.")
@@ -133,11 +137,19 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Spec
     CommandSpec spec;
 
     /** @return the scenario the options describe, validated */
     SimulationScenario scenario() {
+        ModelFileOptions.requireBuiltIn(spec, system, policy);
+        if (arrivals == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "Missing required argument (specify one of these): (--lambda=L | --lambda-profile=FILE)");
+        }
         SystemKind sys = SystemKind.parse(system);
         Policy pol = Policy.parse(policy);
         if (capacity != null && sys != SystemKind.LOSS) {
@@ -160,9 +172,14 @@ public final class SimulateCommand implements Callable<Integer> {
                 : new ArrivalRate.Constant(arrivals.lambda);
         ServiceDistribution law = ServiceDistributions.parse(service);
         SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
-                .arrivalRate(rate).service(law).eventCalendar(eventCalendar).initialState(InitialState.parse(init))
+                .arrivalRate(rate).service(law).eventCalendar(eventCalendar)
                 .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
                 .covarianceLevels(covarianceLevels);
+        if (MemoryState.isMemoryForm(init)) {
+            b.initialMemory(MemoryState.parse(init));
+        } else {
+            b.initialState(InitialState.parse(init));
+        }
         if (d != null) {
             b.d(d);
         }
@@ -192,6 +209,14 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
+                    "--threads", "--batches", "--format");
+            double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
+            return ModelFileSimulation.simulate(modelFile.load(), new org.mflb.simulation.population.PopulationSimulation
+                    .Settings(n, tEnd, w, dt != null ? dt : Double.NaN, replications, batches, streams.seed(),
+                            streams.threads()), format, spec.commandLine().getOut());
+        }
         SimulationScenario sc = scenario();
         SimulationResult r = Simulator.run(sc);
         PrintWriter out = spec.commandLine().getOut();
@@ -236,7 +261,7 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         json.put("n", sc.servers());
         json.put("service", sc.service() == null ? "exp" : sc.service().spec());
-        json.put("init", sc.initialState().toString());
+        json.put("init", sc.initialMemory() != null ? sc.initialMemory().toString() : sc.initialState().toString());
         json.put("tEnd", sc.tEnd());
         json.put("warmup", sc.warmup());
         json.put("replications", sc.replications());

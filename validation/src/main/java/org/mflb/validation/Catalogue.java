@@ -101,6 +101,7 @@ public final class Catalogue {
         }
         list.add(RefinedVersusSimulation.covariance("diffusion-sq2", "Linear-noise covariance: SQ(2), lambda = 0.9",
                 FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, 5));
+        list.addAll(ModelFileScenarios.catalogue());
         list.add(new PdeVersusSimulation("pde-lognormal-4", "lognormal:scv=4"));
         list.add(new PdeVersusSimulation("pde-weibull-05", "weibull:shape=0.5"));
         if (full) {
@@ -108,6 +109,7 @@ public final class Catalogue {
             list.add(new PdeVersusSimulation("pde-pareto-25", "pareto:shape=2.5"));
         }
         list.addAll(NonSmoothScenarios.scenarios());
+        list.addAll(MemoryScenarios.scenarios());
         list.addAll(ThresholdScenarios.scenarios());
         list.add(new ThresholdDiffusionScenario(2.5));
         // beta = 1 in the quick catalogue; 0.5 and 2 (a longer lattice and a lighter tail) in the full one
