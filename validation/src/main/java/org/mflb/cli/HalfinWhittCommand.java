@@ -69,7 +69,8 @@ public final class HalfinWhittCommand implements Callable<Integer> {
     double[] tailPoints;
 
     @Option(names = "--events", defaultValue = "2e7", paramLabel = "E",
-            description = "Simulated events per N, 0 for no simulation (default: ${DEFAULT-VALUE}; --long: 10x).")
+            description = "Simulated events per N (about: each replication runs at least 50 time units after"
+                    + " its warm-up), 0 for no simulation (default: ${DEFAULT-VALUE}; --long: 10x).")
     double events;
 
     @Option(names = "--long", description = "Ten times longer simulations.")

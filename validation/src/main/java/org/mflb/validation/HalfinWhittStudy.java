@@ -189,11 +189,11 @@ public final class HalfinWhittStudy {
      * @param n N
      * @param seed the seed
      * @return the simulated N-server JSQ system: R replications from one job per server, after the
-     *         {@link #warmup} each of length {@code max(200, budget/(2NR))}
+     *         {@link #warmup} each of length {@code max(50, budget/(2NR))}
      */
     public static SimulatedRow simulate(Settings s, int n, long seed) {
         int r = s.replications();
-        double length = Math.max(200, s.eventBudget() / (2.0 * n * r));
+        double length = Math.max(50, s.eventBudget() / (2.0 * n * r));
         double lambda = 1 - s.beta() / Math.sqrt(n);
         SimulationScenario scenario = SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.JSQ)
                 .servers(n).lambda(lambda).initialState(InitialState.all(1)).tEnd(warmup(s.beta()) + length)
