@@ -208,6 +208,14 @@ public final class LossPoolLimit {
         return spectralGap;
     }
 
+    /**
+     * @return {@code τ_i = [(−A)⁻¹ W + W (−A)⁻ᵀ]_ii}, the asymptotic variance of time averages of
+     *         {@code x_i}: {@code Var((1/T) ∫_0^T x^N_i dt) ≈ τ_i/(N T)} for long windows
+     */
+    public double[] timeAverageVariance() {
+        return TimeAverages.asymptoticVariance(a, w, CommonOps_DDRM.identity(capacity));
+    }
+
     /** @return {@code R_B = h′(x*_C) V_C + ½ h″(x*_C) W_CC + g(x*_C)}, the 1/N term of the blocking probability */
     public double blockingCorrection() {
         int c = capacity - 1;
