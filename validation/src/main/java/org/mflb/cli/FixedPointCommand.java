@@ -26,7 +26,11 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "fixed-point", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Stable fixed point of the fluid limit: tail vector, mean queue length, blocking (loss pools),"
                 + " with the residual, the truncation and the stability of the result; with --refined, the refined"
-                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N).")
+                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N). Loss pools"
+                + " (random, sqd): the Ornstein-Uhlenbeck limit (mean m = -beta dx*/dlambda, W, spectral gap,"
+                + " time-average variances), with --refined the blocking approximations for N pools at"
+                + " lambda_N = lambda - beta/sqrt(N) with their error orders, --exact the exact N-pool chain,"
+                + " --service the phase-type sensitivity.")
 public final class FixedPointCommand implements Callable<Integer> {
 
     /** Rows shown by the table format; CSV and JSON hold every level. */
@@ -40,6 +44,9 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     @Mixin
     RefinedOptions refined;
+
+    @Mixin
+    LossOptions loss;
 
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
@@ -60,6 +67,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel();
         boolean refine = refined.requested();
+        LossOptions.Report lossReport = loss.report(model, fluid, refine ? refined.sizes() : null);
         FluidFixedPoint fp = fluid.fixedPoint();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {
@@ -69,6 +77,9 @@ public final class FixedPointCommand implements Callable<Integer> {
             fp.blocking().ifPresent(b -> j.put("blocking", b));
             if (refine) {
                 refined.addJson(j, expansion);
+            }
+            if (lossReport != null) {
+                lossReport.addJson(j);
             }
         };
         List<String> state = new ArrayList<>();
@@ -86,6 +97,13 @@ public final class FixedPointCommand implements Callable<Integer> {
                 columns.add(new Column("tail_N" + n, i -> Printer.csv(i == 0 ? 1.0 : mean[i - 1])));
             }
             footer = out -> refined.printTable(out, expansion, 4);
+        }
+        if (lossReport != null) {
+            Consumer<PrintWriter> before = footer;
+            footer = out -> {
+                before.accept(out);
+                lossReport.printTable(out);
+            };
         }
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()),
@@ -109,7 +127,7 @@ public final class FixedPointCommand implements Callable<Integer> {
      * {@code settlingTime} (the last jump of the learning threshold from the empty state).
      */
     private Integer nonSmooth() {
-        if (refined.requested()) {
+        if (refined.requested() || loss.given()) {
             model.requireSmooth();
         }
         NonSmoothModel fluid = model.nonSmoothModel();

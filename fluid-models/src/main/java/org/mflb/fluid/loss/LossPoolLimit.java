@@ -198,7 +198,7 @@ public final class LossPoolLimit {
         Require.finite("beta", beta);
         double[] m = new double[capacity];
         for (int i = 0; i < capacity; i++) {
-            m[i] = -beta * dx[i];
+            m[i] = 0.0 - beta * dx[i]; // never −0.0
         }
         return m;
     }
