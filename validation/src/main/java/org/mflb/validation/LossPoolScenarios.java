@@ -76,7 +76,8 @@ public final class LossPoolScenarios {
                     + "error mean field | error OU mean | error MF at lambda_N | error refined | error two-term |\n"
                     + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             BlockingApproximations.Kind[] kinds = BlockingApproximations.Kind.values();
-            Figure figure = Figure.of(title, "N (pools)", "|approximation - simulated P_B|").logX().logY();
+            Figure figure = Figure.of(String.format(Locale.ROOT, "Blocking errors: SQ(%d), C = %d, beta = %s",
+                    d, capacity, betas[betas.length - 1]), "N (pools)", "error of the blocking probability").logX().logY();
             StringBuilder slopes = new StringBuilder();
             long events = 0;
             for (double beta : betas) {
@@ -133,9 +134,24 @@ public final class LossPoolScenarios {
                             -1.0, slope, slope, slope, 0.6));
                 }
                 if (beta == betas[betas.length - 1]) {
+                    // Each approximation's distance to the refined one (accurate to O(1/N^2)) shows its order;
+                    // the points are the measured error of the mean field.
                     for (int a = 0; a < kinds.length; a++) {
-                        figure.line(kinds[a].key() + " (" + kinds[a].errorOrder() + "), beta = " + beta, a, ns, errors[a]);
+                        if (kinds[a] == BlockingApproximations.Kind.REFINED) {
+                            continue;
+                        }
+                        double[] gap = new double[sizes.length];
+                        for (int k = 0; k < sizes.length; k++) {
+                            BlockingApproximations b = BlockingApproximations.at(limit, beta, sizes[k]);
+                            gap[k] = Math.abs(b.get(kinds[a]) - b.refined());
+                        }
+                        figure.line("|" + kinds[a].key() + " - refined|, " + kinds[a].errorOrder(), a, ns, gap);
                     }
+                    double[] measured = new double[sizes.length];
+                    for (int k = 0; k < sizes.length; k++) {
+                        measured[k] = errors[BlockingApproximations.Kind.MEAN_FIELD.ordinal()][k];
+                    }
+                    figure.points("|simulated - meanField| (95% CI)", 0, ns, measured, half);
                     figure.points("CI half-width of the simulation", kinds.length, ns, half, null);
                 }
             }
@@ -149,8 +165,9 @@ public final class LossPoolScenarios {
                             + "Checks: refined within 3 CI half-widths + 0.1/N^2; sqrt(N)(P_B - P0) against p1 within "
                             + "3 sqrt(N) half-widths + 2|p2|/sqrt(N); the fitted slope of log|OU-mean error| within "
                             + "0.6 of -1 (only over the N where the error exceeds 3 half-widths; the statistical error "
-                            + "hides the O(1/N) errors at large N). Fitted slopes:%s The figure shows the errors for "
-                            + "the last beta.",
+                            + "hides the O(1/N) errors at large N). Fitted slopes:%s The figure (last beta) shows each "
+                            + "approximation's distance to the refined one, i.e. its own error order, and the measured "
+                            + "error of the mean field.",
                     capacity, d, sigma, java.util.Arrays.toString(betas), events, limit.blocking(),
                     limit.blockingCorrection(), slopes) + table;
             return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
@@ -185,16 +202,16 @@ public final class LossPoolScenarios {
     }
 
     /**
-     * Stationary fluctuations with a given service law at {@code N} pools: {@code N·Var(x_i)} against
-     * {@code W_ii} (phase-type model, or the exponential W for laws that are not phase-type, whose
-     * sensitivity is below 1%) within 3 CI half-widths + 1% of {@code W_ii}; the mean
+     * Stationary fluctuations with a given service law at {@code N} pools: {@code N·Cov(x_i, x_j)} against
+     * {@code W_ij} (phase-type model, or the exponential W for laws that are not phase-type, whose
+     * sensitivity is below 1%) within 3 CI half-widths + 1% of {@code √(W_ii W_jj)}; the mean
      * {@code x* + V/N} (insensitive fixed point) within 3 half-widths + 0.1/N² (+ 10% of |V_i|/N when V
      * is the exponential one); the three blocking estimators (lost/arrived, PASTA {@code E[h_N(x_C)]},
      * Little {@code 1 − E[Σx]/λ}) pairwise within 3 combined half-widths; and, for phase-type laws,
      * the asymptotic variance of the time average of {@code x_C} against the phase model within the
      * 3-sigma chi-square interval of its replication estimate.
      */
-    static ValidationScenario fluctuations(String id, int capacity, int d, double lambda, String law, int n) {
+    public static ValidationScenario fluctuations(String id, int capacity, int d, double lambda, String law, int n) {
         String title = String.format(Locale.ROOT, "Loss pools, SQ(%d), C = %d, lambda = %s: fluctuations with %s service, N = %d",
                 d, capacity, lambda, law, n);
         return ValidationScenario.of(id, title, context -> {
@@ -227,6 +244,11 @@ public final class LossPoolScenarios {
                 double allowance = 0.1 / ((double) n * n) + (phaseType ? 0 : 0.1 * Math.abs(v[i]) / n);
                 checks.add(new Check("E[x_" + (i + 1) + "] = x* + V/N", x[i] + v[i] / n, m.mean(), m.ci95Low(),
                         m.ci95High(), 3 * m.halfWidth() + allowance));
+                for (int j = i + 1; j < capacity; j++) {
+                    Estimate ej = cov.get(i, j);
+                    checks.add(new Check("N Cov(x_" + (i + 1) + ", x_" + (j + 1) + ")", w.get(i, j), ej.mean(),
+                            ej.ci95Low(), ej.ci95High(), 3 * ej.halfWidth() + 0.01 * Math.sqrt(w.get(i, i) * w.get(j, j))));
+                }
                 levels[i] = i + 1;
                 predicted[i] = w.get(i, i);
                 simulated[i] = e.mean();
@@ -275,8 +297,8 @@ public final class LossPoolScenarios {
                     0, levels, predicted).points("simulation (95% CI)", 1, levels, simulated, half).save(context.figure(id));
             String description = String.format(Locale.ROOT,
                     "N = %d loss pools (C = %d, SQ(%d), distinct pools, lambda = %s) with %s service (SCV %.3g), "
-                            + "%d replications of %s time units, %,d events. Predictions: %s. Checks: N Var(x_i) "
-                            + "within 3 CI half-widths + 1%% of W_ii (W's own sensitivity, below 1%%, is computed "
+                            + "%d replications of %s time units, %,d events. Predictions: %s. Checks: N Cov(x_i, x_j) "
+                            + "within 3 CI half-widths + 1%% of sqrt(W_ii W_jj) (W's own sensitivity, below 1%%, is computed "
                             + "exactly for phase-type laws, not resolved by simulation); E[x_i] = x* + V/N within 3 "
                             + "half-widths + 0.1/N^2%s; the three blocking estimators pairwise within 3 combined "
                             + "half-widths; %s",

@@ -78,6 +78,9 @@ class LossCliTest {
             args("fixed-point --system loss --capacity 5 --policy sqd --lambda 4.5 --refined 10 --exact --service h2:scv=2"),
         };
         String[] parameter = {"exact", "exact", "service", "beta", "beta", "exact"};
+        CliTest.Run diffusion = CliTest.run(args("diffusion --system pools --policy sqd --lambda 4.5 --n 100 --service h2:scv=4"));
+        assertEquals(1, diffusion.code());
+        assertTrue(diffusion.err().contains("service"), diffusion.err());
         for (int k = 0; k < bad.length; k++) {
             CliTest.Run r = CliTest.run(bad[k]);
             assertEquals(1, r.code(), String.join(" ", bad[k]) + ": " + r.err());
