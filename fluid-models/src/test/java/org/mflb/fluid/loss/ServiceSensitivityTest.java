@@ -78,6 +78,11 @@ class ServiceSensitivityTest {
         }
     }
 
+    /**
+     * Measured at C = 5, d = 2, lambda = 4.5: W_55 +0.18% (Erlang-2), -0.24% (H2, SCV 4); R_B 0.18079
+     * (Erlang-2), 0.18030 (H2) against 0.18060; tau_i / tau_i(exp) from 0.90 (level 1) to 0.753 (level 5)
+     * for Erlang-2 ((1 + c^2)/2 = 0.75), from 1.26 to 2.48 for H2 (2.5).
+     */
     @Test
     void covarianceIsWeaklySensitiveAndTheCorrectionTwoWaysAgrees() {
         LossPoolLimit exponential = LossPoolLimit.of(5, SQ2, 4.5);
@@ -89,12 +94,11 @@ class ServiceSensitivityTest {
             for (int i = 0; i < 5; i++) {
                 double wi = exponential.covariance().get(i, i);
                 worst = Math.max(worst, Math.abs(s.covariance().get(i, i) - wi) / wi);
-                double ratio = s.timeAverageVariance()[i] / exponential.timeAverageVariance()[i];
-                System.out.printf("%s level %d W %.6f vs %.6f (%.3f%%)  tau ratio %.4f (1+c2)/2 = %.4f%n", spec, i + 1,
-                        s.covariance().get(i, i), wi, 100 * (s.covariance().get(i, i) / wi - 1), ratio, (1 + law.scv()) / 2);
             }
-            System.out.printf("%s R_B %.6f vs exp %.6f%n", spec, s.blockingCorrection(), exponential.blockingCorrection());
             assertTrue(worst < 0.01, spec + ": " + worst);
+            // at the top level the time-average variance follows (1 + c^2)/2 to within 2%
+            double ratio = s.timeAverageVariance()[4] / exponential.timeAverageVariance()[4];
+            assertEquals(1.0, ratio / ((1 + law.scv()) / 2), 0.02, spec);
         }
     }
 
