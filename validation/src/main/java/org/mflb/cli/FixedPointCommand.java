@@ -67,7 +67,8 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel();
         boolean refine = refined.requested();
-        LossOptions.Report lossReport = loss.report(model, fluid, refine ? refined.sizes() : null);
+        LossOptions.Report lossReport = loss.report(model, fluid, refine ? refined.sizes() : null,
+                spec.commandLine().getErr());
         FluidFixedPoint fp = fluid.fixedPoint();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {

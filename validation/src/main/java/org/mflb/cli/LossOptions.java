@@ -60,9 +60,10 @@ public final class LossOptions {
      * @param model the model options
      * @param fluid the fluid model (its system must be loss pools for any option here)
      * @param sizes the N of --refined, or null
+     * @param err where the progress of large exact chains is reported
      * @return the report, or null when the system is not loss pools
      */
-    Report report(ModelOptions model, FluidModel fluid, int[] sizes) {
+    Report report(ModelOptions model, FluidModel fluid, int[] sizes, PrintWriter err) {
         if (!fluid.system().isLossy()) {
             if (given()) {
                 throw MflbException.invalid(exact ? "exact" : service != null ? "service" : "beta",
@@ -87,6 +88,9 @@ public final class LossOptions {
                 if (!(lambda - beta / Math.sqrt(n) > 0)) {
                     throw MflbException.invalid("beta", beta, "< lambda sqrt(N) = " + lambda * Math.sqrt(n)
                             + " (lambda_N = lambda - beta/sqrt(N) must be positive at N = " + n + ")");
+                }
+                if (exact && policy.dependsOnSize() && policy.d() > n) {
+                    throw MflbException.invalid("d", policy.d(), "<= N = " + n + " for the exact chain with distinct pools");
                 }
                 if (exact) {
                     double states = ExactLossChain.stateCount(n, capacity);
@@ -114,6 +118,12 @@ public final class LossOptions {
                 }
                 approximations.add(b);
                 if (exact) {
+                    double states = ExactLossChain.stateCount(n, capacity);
+                    if (states > 20_000) {
+                        err.println(String.format(java.util.Locale.ROOT,
+                                "mflb: exact chain N = %d (%.0f states, about %.0f s)...", n, states, states / 7000));
+                        err.flush();
+                    }
                     chains.add(ExactLossChain.of(capacity, policy.d(), policy.dependsOnSize(), n, b.lambdaN()));
                 }
             }

@@ -36,7 +36,7 @@ class LossPoolScenariosTest {
         double[] ns = {10, 100, 1000, 10000};
         double[] errors = {0.02, 0.002, 0.0002, 1e-5};
         double[] half = {1e-4, 1e-4, 1e-4, 1e-4};
-        // the last two are below 3 half-widths: only two points left
+        // the last two are below 2 half-widths: only two points left
         assertTrue(Double.isNaN(LossPoolScenarios.resolvedSlope(ns, errors, half)));
         double[] small = {1e-6, 1e-6, 1e-6, 1e-7};
         assertEquals(-1.0, LossPoolScenarios.resolvedSlope(new double[] {10, 100, 1000}, new double[] {0.02, 0.002, 0.0002},
