@@ -55,8 +55,11 @@ import org.mflb.fluid.SmoothRouting;
  */
 public final class PhaseTypeLossModel implements SizeDependentPopulationModel, RateDerivatives {
 
-    /** Largest number of pool states accepted (the covariance is dense in them). */
-    public static final int MAX_STATES = 500;
+    /**
+     * Largest number of pool states accepted: the rates' Hessians are dense over the states with at
+     * least n jobs (209 states, Erlang-4 at C = 6: 2 s and about 1 GB; 461 states: 8 s and 3 GB).
+     */
+    public static final int MAX_STATES = 250;
 
     private final int capacity;
     private final SmoothRouting policy;
@@ -85,15 +88,16 @@ public final class PhaseTypeLossModel implements SizeDependentPopulationModel, R
         this.lambda = lambda;
         this.service = service;
         this.phases = service.phases();
+        double count = ExactLossChain.stateCount(phases, capacity) - 1; // C(C+K, K) − 1
+        if (count > MAX_STATES) {
+            throw MflbException.invalid("service", service.spec(), String.format(java.util.Locale.ROOT,
+                    "a phase-type law with at most %d pool states C(C+K, K) - 1 (here %.0f with K = %d phases, C = %d)",
+                    MAX_STATES, count, phases, capacity));
+        }
         List<int[]> all = new ArrayList<>();
         enumerate(new int[phases], 0, capacity, all);
         all.removeIf(s -> total(s) == 0);
         all.sort((p, q) -> Integer.compare(total(p), total(q)));
-        if (all.size() > MAX_STATES) {
-            throw MflbException.invalid("service", service.spec(), "a phase-type law with at most " + MAX_STATES
-                    + " pool states C(C+K, K) - 1 (here " + all.size() + " with K = " + phases + " phases, C = "
-                    + capacity + ")");
-        }
         this.states = all.toArray(new int[0][]);
         this.jobs = new int[states.length];
         Map<java.nio.IntBuffer, Integer> index = new HashMap<>();

@@ -126,6 +126,11 @@ class ServiceSensitivityTest {
             assertEquals("service", e.parameter());
             assertTrue(e.getMessage().contains("simulator"), e.getMessage());
         }
+        // Erlang-10 at C = 5: C(15, 5) - 1 = 3002 pool states, refused before they are enumerated
+        MflbException large = assertThrows(MflbException.class,
+                () -> ServiceSensitivity.of(5, SQ2, 4.5, ServiceDistributions.parse("erlang:k=10")));
+        assertEquals("service", large.parameter());
+        assertTrue(large.getMessage().contains("3002"), large.getMessage());
     }
 
     private static void assertClose(DMatrixRMaj expected, DMatrixRMaj actual, double tol, String what) {
