@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * pools under random routing or SQ(d) and their blocking probability for finite N
  * ({@code docs/models.md §8}). JSON gains {@code ouMean} (the OU mean {@code m = −β d(x*)/dλ},
  * indexed like {@code tail}), {@code covariance} ({@code W}, levels 1..C; from the phase-type model
- * with {@code --service}), {@code spectralGap}, {@code blockingCorrection} ({@code R_B}),
+ * with {@code --service}), {@code spectralGap} (of the exponential model's {@code A}), {@code blockingCorrection} ({@code R_B}),
  * {@code timeAverageVariance} ({@code τ_i}, levels 1..C), {@code beta}, {@code errorOrders}; with
  * {@code --refined N,...} {@code blockingApproximations} [{@code N}, {@code lambdaN},
  * {@code meanField}, {@code ouMean}, {@code meanFieldAtLambdaN}, {@code refined}, {@code twoTerm}],
@@ -200,6 +200,7 @@ public final class LossOptions {
             out.println();
             out.println("Fluctuations (Ornstein-Uhlenbeck limit, beta = " + Printer.number(beta) + ", service "
                     + (law == null ? "exp" : law.spec()) + "): spectral gap " + Printer.number(limit.spectralGap())
+                    + (law == null ? "" : " (of exponential service: with other laws x alone is not Markov)")
                     + ", blocking 1/N term R_B " + Printer.number(blockingCorrection()));
             DMatrixRMaj w = covariance();
             double[] m = limit.ouMean(beta);
