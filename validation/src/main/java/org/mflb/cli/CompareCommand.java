@@ -80,7 +80,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
         int servers = model.simulatedServers();
-        FluidModel fluid = model.fluidModel();
+        FluidModel fluid = model.smoothFluidModel();
         boolean transientRun = dt != null;
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.MflbException;
 import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.SmoothRouting;
 import org.mflb.validation.LossPoolScenarios;
 import org.mflb.validation.RefinedVersusSimulation;
 import org.mflb.validation.ScenarioOutcome;
@@ -75,14 +76,14 @@ public final class DiffusionCommand implements Callable<Integer> {
         Path dir = plot.toAbsolutePath().getParent();
         int servers = model.simulatedServers();
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
-        FluidModel fluid = model.fluidModel();
+        FluidModel fluid = model.smoothFluidModel();
         ScenarioOutcome outcome;
         if (service != null) {
             if (!fluid.system().isLossy()) {
                 throw MflbException.invalid("service", service, "used only with --system loss");
             }
             ServiceDistributions.parse(service);
-            outcome = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), fluid.policy().d(),
+            outcome = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
                     fluid.arrivalRate().at(0), service, servers).run(context);
         } else {
             outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels)

@@ -81,7 +81,7 @@ public final class LossOptions {
                     "used with exponential service only (the exact chain counts jobs, not phases)");
         }
         int capacity = fluid.system().capacity();
-        SmoothRouting policy = fluid.policy();
+        SmoothRouting policy = (SmoothRouting) fluid.policy();
         double lambda = fluid.arrivalRate().at(0);
         if (sizes != null) {
             for (int n : sizes) {
