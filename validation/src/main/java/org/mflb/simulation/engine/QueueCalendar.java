@@ -1,5 +1,6 @@
 package org.mflb.simulation.engine;
 
+import org.HdrHistogram.DoubleHistogram;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.mflb.simulation.SimulationScenario;
@@ -15,7 +16,7 @@ import org.mflb.simulation.state.Occupancy;
  * service starts (requirements are i.i.d., so this is the same law as drawing at arrival). The
  * next event is the earlier of the next arrival candidate and the earliest completion.
  */
-final class QueueCalendar extends Replication {
+final class QueueCalendar extends AgentReplication {
 
     private final FifoJobs jobs;
     private final double[] serviceStart;
@@ -24,7 +25,7 @@ final class QueueCalendar extends Replication {
     private double nextArrival;
 
     QueueCalendar(SimulationScenario scenario, int index, UniformRandomProvider rng) {
-        super(scenario, index, rng);
+        super(scenario, index, rng, true, false);
         jobs = initialJobs(occ, n);
         serviceStart = new double[n];
         calendar = new EventCalendar(n);
@@ -47,9 +48,10 @@ final class QueueCalendar extends Replication {
         return jobs;
     }
 
+    /** Arrival candidates: a fresh Exp time at the start, else the pending one rescaled (draws nothing). */
     @Override
-    void onArrivalBoundChanged() {
-        nextArrival = t + exp1.sample() / arrivalBound;
+    void onArrivalBoundChanged(double previousBound) {
+        nextArrival = ExponentialClock.next(nextArrival, t, previousBound, arrivalBound, 0, exp1);
     }
 
     /* Same structure as QueueExponential.simulate (see the performance notes there). */
@@ -65,6 +67,7 @@ final class QueueCalendar extends Replication {
         for (;;) {
             final double checkpointTime = nextCheckpoint;
             final double bound = arrivalBound;
+            final DoubleHistogram responseTimes = this.responseTimes;
             double arrivalTime = nextArrival;
             long events = this.events;
             long arrivals = this.arrivals;
@@ -113,6 +116,9 @@ final class QueueCalendar extends Replication {
                         completions++;
                         responseSum += now - a;
                         waitingSum += serviceStart[s] - a;
+                        if (responseTimes != null) {
+                            responseTimes.recordValue(now - a);
+                        }
                     }
                     if (k > 1) {
                         serviceStart[s] = now;
