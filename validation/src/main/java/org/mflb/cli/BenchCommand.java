@@ -34,15 +34,17 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
-                + " median and best run), and the hydrodynamic PDE.",
+                + " median and best run; against N for both engines, at most 5 interleaved repetitions), and the"
+                + " hydrodynamic PDE.",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, pde }
+    public enum Suite { fluid, refined, simulation, engines, pde }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde",
-            description = "Which benchmarks (default: all).")
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde",
+            description = "Which benchmarks (default: all). engines: simulator events/s against N = 10^3 ... 10^7 for"
+                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes).")
     Set<Suite> suites;
 
     @Option(names = "--repetitions", defaultValue = "11", paramLabel = "R",
@@ -118,6 +120,14 @@ public final class BenchCommand implements Callable<Integer> {
                 figures.add(new Figure("simulation", name + " (wall, median)", m.medianEventsPerSecond() / 1e6, "M events/s"));
                 figures.add(new Figure("simulation", name + " (wall, best run)", m.bestEventsPerSecond() / 1e6, "M events/s"));
                 figures.add(new Figure("simulation", name + " (CPU of the thread, median)",
+                        m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
+            }
+        }
+        if (chosen.contains(Suite.engines)) {
+            for (SimulationBenchmark.Measurement m : SimulationBenchmark.measureScaling(Math.min(repetitions, 5))) {
+                figures.add(new Figure("engines", m.name() + " (wall, median)", m.medianEventsPerSecond() / 1e6,
+                        "M events/s"));
+                figures.add(new Figure("engines", m.name() + " (CPU of the thread, median)",
                         m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
             }
         }
