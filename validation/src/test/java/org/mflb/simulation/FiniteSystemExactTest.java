@@ -15,36 +15,33 @@ class FiniteSystemExactTest {
     /** Exact chain vs one long run (20 batch means of 4 500 time units, ≫ the relaxation time). */
     private static void compare(CiChecks checks, String name, SystemKind system, Policy policy, Sampling sampling,
             double lambda, int capacity, int chainCap, int levels) {
-        for (Engine engine : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {
-            compare(checks, name + " (" + engine.cliName() + ")", engine, system, policy, sampling, lambda, capacity,
-                    chainCap, levels);
-        }
-    }
-
-    private static void compare(CiChecks checks, String name, Engine engine, SystemKind system, Policy policy,
-            Sampling sampling, double lambda, int capacity, int chainCap, int levels) {
         int n = 3;
         long t0 = System.nanoTime();
         SmallSystemChain exact = new SmallSystemChain(n, lambda, system.isQueue(), chainCap, policy, 2,
                 sampling == Sampling.DISTINCT);
-        SimulationScenario.Builder b = SimulationScenario.builder().system(system).policy(policy).d(2)
-                .sampling(sampling).servers(n).lambda(lambda).tEnd(100_000).warmup(10_000).seed(11).threads(1).engine(engine);
-        if (system == SystemKind.LOSS) {
-            b.capacity(capacity);
+        double chainSeconds = (System.nanoTime() - t0) * 1e-9;
+        for (Engine engine : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {
+            SimulationScenario.Builder b = SimulationScenario.builder().system(system).policy(policy).d(2)
+                    .sampling(sampling).servers(n).lambda(lambda).tEnd(100_000).warmup(10_000).seed(11).threads(1)
+                    .engine(engine);
+            if (system == SystemKind.LOSS) {
+                b.capacity(capacity);
+            }
+            SimulationResult r = Simulator.run(b.build());
+            String label = name + " (" + engine.cliName() + ")";
+            if (System.getenv("MFLB_TEST_VERBOSE") != null) {
+                System.out.printf("%s: chain %.2f s, simulation %.2f s (%d events)%n", label, chainSeconds,
+                        r.wallSeconds(), r.events());
+            }
+            // the levels of one run are correlated, and the blocking is x_C seen by arrivals (PASTA):
+            // one joint check per run
+            CiChecks.Joint joint = checks.joint(label).levels(r.tail(), 1,
+                    Arrays.copyOfRange(exact.tail, 1, levels + 1), 0);
+            if (system == SystemKind.LOSS) {
+                joint.add("blocking", r.blocking().orElseThrow(), exact.blocking, 0);
+            }
+            joint.check();
         }
-        long t1 = System.nanoTime();
-        SimulationResult r = Simulator.run(b.build());
-        if (System.getenv("MFLB_TEST_VERBOSE") != null) {
-            System.out.printf("%s: chain %.2f s, simulation %.2f s (%d events)%n", name, (t1 - t0) * 1e-9,
-                    r.wallSeconds(), r.events());
-        }
-        // the levels of one run are correlated, and the blocking is x_C seen by arrivals (PASTA):
-        // one joint check per run
-        CiChecks.Joint joint = checks.joint(name).levels(r.tail(), 1, Arrays.copyOfRange(exact.tail, 1, levels + 1), 0);
-        if (system == SystemKind.LOSS) {
-            joint.add("blocking", r.blocking().orElseThrow(), exact.blocking, 0);
-        }
-        joint.check();
     }
 
     @Test

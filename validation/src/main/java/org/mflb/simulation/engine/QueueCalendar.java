@@ -19,7 +19,6 @@ import org.mflb.simulation.state.Occupancy;
 final class QueueCalendar extends AgentReplication {
 
     private final FifoJobs jobs;
-    private final double[] serviceStart;
     private final EventCalendar calendar;
     private final ContinuousSampler service;
     private double nextArrival;
@@ -27,7 +26,6 @@ final class QueueCalendar extends AgentReplication {
     QueueCalendar(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         super(scenario, index, rng, true, false);
         jobs = initialJobs(occ, n);
-        serviceStart = new double[n];
         calendar = new EventCalendar(n);
         service = scenario.service() == null ? exp1 : scenario.service().createSampler(rng);
         for (int s = 0; s < n; s++) {
@@ -59,7 +57,6 @@ final class QueueCalendar extends AgentReplication {
     void simulate() {
         final LevelSets occ = this.occ;
         final FifoJobs jobs = this.jobs;
-        final double[] serviceStart = this.serviceStart;
         final TailIntegrals tail = this.tail;
         final EventCalendar calendar = this.calendar;
         final ContinuousSampler service = this.service;
@@ -98,7 +95,7 @@ final class QueueCalendar extends AgentReplication {
                     arrivals++;
                     if (k == 0) {
                         idleArrivals++;
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                         calendar.add(now + service.sample(), s);
                     }
                     tail.beforeUp(k + 1, now);
@@ -115,13 +112,13 @@ final class QueueCalendar extends AgentReplication {
                     if (a == a) { // not a job present at time 0
                         completions++;
                         responseSum += now - a;
-                        waitingSum += serviceStart[s] - a;
+                        waitingSum += jobs.serviceStart(s) - a;
                         if (responseTimes != null) {
                             responseTimes.recordValue(now - a);
                         }
                     }
                     if (k > 1) {
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                         calendar.replaceFirst(now + service.sample(), s);
                     } else {
                         calendar.removeFirst();

@@ -20,8 +20,6 @@ import org.mflb.simulation.state.LevelSets;
 final class QueueExponential extends AgentReplication {
 
     private final FifoJobs jobs;
-    /** Time at which the job in service at each server started its service. */
-    private final double[] serviceStart;
 
     private final double mu;
     private final double inverseMu;
@@ -33,7 +31,6 @@ final class QueueExponential extends AgentReplication {
         mu = scenario.exponentialServiceRate();
         inverseMu = 1 / mu;
         jobs = QueueCalendar.initialJobs(occ, n);
-        serviceStart = new double[n];
     }
 
     @Override
@@ -54,7 +51,6 @@ final class QueueExponential extends AgentReplication {
     void simulate() {
         final LevelSets occ = this.occ;
         final FifoJobs jobs = this.jobs;
-        final double[] serviceStart = this.serviceStart;
         final TailIntegrals tail = this.tail;
         final Dispatcher dispatcher = this.dispatcher;
         final int n = this.n;
@@ -92,7 +88,7 @@ final class QueueExponential extends AgentReplication {
                     arrivals++;
                     if (k == 0) {
                         idleArrivals++;
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                     }
                     if (joined != null) {
                         if (k >= joined.length) {
@@ -116,13 +112,13 @@ final class QueueExponential extends AgentReplication {
                     if (a == a) { // not a job present at time 0
                         completions++;
                         responseSum += now - a;
-                        waitingSum += serviceStart[s] - a;
+                        waitingSum += jobs.serviceStart(s) - a;
                         if (responseTimes != null) {
                             responseTimes.recordValue(now - a);
                         }
                     }
                     if (k > 1) {
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                     }
                     dispatcher.onDeparture(s, k - 1, now);
                     next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
