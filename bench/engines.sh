@@ -14,14 +14,19 @@ cc="$(mktemp -d)/sq2_loop"
 gcc -O3 -o "$cc" "$root/bench/sq2_loop.c" -lm
 jar="${MFLB_JAR:-$root/validation/target/mflb.jar}"
 [ -f "$jar" ] || (cd "$root" && mvn -q -B -DskipTests package >&2)
-c_rate() { "$cc" 1000 50000000 | awk '{print $4}'; }
+# the C loop's wall and CPU rates ("wall cpu"), 5e7 events
+c_rate() { "$cc" 1000 50000000 | awk '{print $4, $5}'; }
 for r in $(seq 1 "$rounds"); do
-  before=$(c_rate)
+  read -r bw bc < <(c_rate)
   java_out=$(java -cp "$jar" org.mflb.simulation.SimulationBenchmark 1 scaling)
-  after=$(c_rate)
-  c=$(awk -v a="$before" -v b="$after" 'BEGIN{printf "%.4g", (a+b)/2}')
-  echo "round $r: C loop N=1e3: $before, $after events/s (mean $c)"
+  read -r aw ac < <(c_rate)
+  cw=$(awk -v a="$bw" -v b="$aw" 'BEGIN{printf "%.4g", (a+b)/2}')
+  cc_=$(awk -v a="$bc" -v b="$ac" 'BEGIN{printf "%.4g", (a+b)/2}')
+  echo "round $r: C loop N=1e3 before/after: wall $bw, $aw events/s (mean $cw); CPU $bc, $ac (mean $cc_)"
   echo "$java_out" | sed 's/^/  /'
-  echo "$java_out" | awk -v c="$c" -F'median' '/exp queues/ {
-      split($2, f, " "); printf "  ratio %-46s wall %.3f of the C loop at N=1e3\n", $1, f[1] * 1e6 / c }'
+  # Java median wall and CPU rates (M events/s) over the C loop's, both measured in this round
+  echo "$java_out" | awk -v cw="$cw" -v cc="$cc_" '/exp queues/ {
+      name = substr($0, 1, index($0, "median") - 1); w = $0; sub(/.*median +/, "", w); split(w, f, " ");
+      c = $0; sub(/.*\), +/, "", c); split(c, g, " ");
+      printf "  ratio %-46s wall %.3f, CPU %.3f of the C loop at N=1e3\n", name, f[1] * 1e6 / cw, g[1] * 1e6 / cc }'
 done

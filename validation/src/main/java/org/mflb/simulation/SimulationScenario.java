@@ -23,6 +23,10 @@ import org.mflb.core.model.InitialState;
  * <p>Confidence intervals: with {@code R ≥ 2} replications every replication is one observation of
  * each estimator (Student t with R − 1 degrees of freedom); with one replication the window
  * {@code [warmup, tEnd]} is cut into {@link #batches()} batches (batch means).
+ *
+ * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
+ * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
+ * Response-time quantiles are estimated at {@link #percentiles()} (none by default).
  */
 public final class SimulationScenario {
 
@@ -414,8 +418,8 @@ public final class SimulationScenario {
      * Mutable builder. Defaults: system supermarket, policy random, d = 2, distinct sampling,
      * exponential service, empty initial state, warm-up {@code tEnd/10} for steady-state runs and 0
      * with a time grid, one replication, seed 1, as many threads as processors, 20 batches, no
-     * covariance. {@code servers}, {@code lambda} (or {@code arrivalRate}) and {@code tEnd} are
-     * required.
+     * covariance, engine auto, no response-time percentiles. {@code servers}, {@code lambda} (or
+     * {@code arrivalRate}) and {@code tEnd} are required.
      */
     public static final class Builder {
         private SystemKind system = SystemKind.SUPERMARKET;

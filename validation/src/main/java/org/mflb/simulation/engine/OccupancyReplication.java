@@ -81,11 +81,16 @@ final class OccupancyReplication extends Replication {
             return highest;
         }
 
-        /** Level {@code k} becomes reachable: keeps {@code c} at least {@code k + 2} long (zeros beyond). */
+        /** A server reaches level {@code k}: {@code highest} follows, and {@code c} stays long enough. */
         void reach(int k) {
             if (k > highest) {
                 highest = k;
             }
+            ensure(k);
+        }
+
+        /** Keeps {@code c} at least {@code k + 2} long, so that {@code c[k + 1]} can be read (zeros beyond). */
+        void ensure(int k) {
             if (k + 2 > c.length) {
                 c = Arrays.copyOf(c, Math.max(2 * c.length, k + 2));
             }
@@ -160,7 +165,7 @@ final class OccupancyReplication extends Replication {
             ell = Math.max(0, scenario.threshold());
         }
         lowerBelow = policy == ADAPTIVE ? scenario.alpha() * n + 1 : 0;
-        counts.reach(ell + 1);
+        counts.ensure(ell + 1);
         for (int l = 1; l <= counts.highest; l++) {
             tasks += counts.c[l];
         }
@@ -293,7 +298,7 @@ final class OccupancyReplication extends Replication {
         if (c[ell + 1] == n) {
             // no token left: every pool has at least h = ℓ + 1 tasks
             ell++;
-            counts.reach(ell + 1);
+            counts.ensure(ell + 1);
             c = counts.c;
             adjustmentMessages += c[ell] - c[ell + 1];
             recordJump(now, ell - 1, ell);
