@@ -134,10 +134,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "auto|agent|occupancy", defaultValue = "auto",
             description = "Simulation engine (default: ${DEFAULT-VALUE}): agent keeps every server and job (any service"
                     + " law and policy); occupancy keeps only the counts per level (exponential service, every policy"
-                    + " but memory; O(1) memory in N); auto takes occupancy where it is exact.")
+                    + " but memory; memory independent of N); auto takes occupancy where it is exact.")
     String engine;
 
-    @Option(names = "--percentiles", split = ",", paramLabel = "P,P,...", defaultValue = "50,90,99,99.9",
+    @Option(names = "--percentiles", split = ",", paramLabel = "P", defaultValue = "50,90,99,99.9",
             description = "Response-time percentiles in (0, 100) to estimate, single-server queues"
                     + " (default: ${DEFAULT-VALUE}).")
     double[] percentiles;
