@@ -406,6 +406,10 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         if (!r.responseTimeQuantiles().isEmpty()) {
             out.println("  (quantiles by the " + r.responseTimeQuantileMethod() + " estimator)");
+            if (r.conditionalResponseTimeQuantiles().isPresent()) {
+                r.perJobResponseTimeQuantiles().ifPresent(qs -> qs.forEach(q -> out.println(String.format("%-22s %s",
+                        "  per job p" + Printer.number(q.p()), interval(q.estimate())))));
+            }
         }
         r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e)));
         out.println("sent to idle servers   " + interval(r.idleArrivalFraction()));

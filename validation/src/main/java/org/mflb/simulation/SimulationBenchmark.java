@@ -52,10 +52,13 @@ public final class SimulationBenchmark {
     private SimulationBenchmark() {
     }
 
-    /** @return the exponential reference scenario simulated up to {@code tEnd} */
+    /**
+     * @return the exponential reference scenario simulated up to {@code tEnd}, on the agent engine
+     *         (the figure of issue 3; {@link #measureScaling} measures both engines)
+     */
     public static SimulationScenario exponentialScenario(double tEnd) {
         return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
-                .servers(1000).lambda(0.9).tEnd(tEnd).threads(1).seed(2024).build();
+                .servers(1000).lambda(0.9).engine(Engine.AGENT).tEnd(tEnd).threads(1).seed(2024).build();
     }
 
     /** @return the general-service reference scenario simulated up to {@code tEnd} */
@@ -131,7 +134,7 @@ public final class SimulationBenchmark {
         Require.atLeast("repetitions", repetitions, 1);
         ServiceDistribution general = ServiceDistributions.parse(GENERAL_SERVICE);
         // ~ N(λ + λ) = 1 800 events per unit time: 5 000 time units ≈ 9 million events (0.3–0.4 s)
-        Measurement exponential = measure("SQ(2) exponential queues, N = 1000, lambda 0.9",
+        Measurement exponential = measure("SQ(2) exponential queues, N = 1000, lambda 0.9, agent engine",
                 exponentialScenario(5_000), repetitions);
         // ~ 18 000 events per unit time: 500 time units ≈ 9 million events (about 1.2 s)
         Measurement lognormal = measure("SQ(2) " + general.spec() + " queues, N = 10^4, lambda 0.9",

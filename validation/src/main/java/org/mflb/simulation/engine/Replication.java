@@ -309,7 +309,9 @@ public abstract class Replication {
         if (responseTimes != null) {
             perJob = new double[percentiles.length];
             for (int j = 0; j < perJob.length; j++) {
-                perJob[j] = responseTimes.getTotalCount() > 0 ? responseTimes.getValueAtPercentile(percentiles[j])
+                // the middle of the quantile's bucket (getValueAtPercentile gives its upper end)
+                perJob[j] = responseTimes.getTotalCount() > 0
+                        ? responseTimes.medianEquivalentValue(responseTimes.getValueAtPercentile(percentiles[j]))
                         : Double.NaN;
             }
         }
