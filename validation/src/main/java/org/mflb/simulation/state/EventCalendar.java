@@ -9,25 +9,20 @@ import java.util.Arrays;
  * cancelled or rescheduled, so no position index is needed; {@link #replaceFirst} handles the
  * common "a server finishes a job and starts the next one" in a single sift-down.
  *
- * <p>Layout, for speed: entry i occupies {@code heap[O + 2i]} (the time's IEEE-754 bits) and
- * {@code heap[O + 2i + 1]} (the owner), {@code O} = {@value #O}: after the 16-byte array header the
- * four children of a node then fill exactly one 64-byte cache line when the array starts on one
- * (large arrays, allocated at the start of a heap region, do), one miss per level of a sift, and
+ * <p>Layout, for speed: entry i occupies {@code heap[2i]} (the time's IEEE-754 bits) and
+ * {@code heap[2i+1]} (the owner), so the four children of a node share one or two cache lines, and
  * the times are compared as {@code long}s — for non-negative doubles the bit patterns are ordered
  * like the values — which the JIT turns into branch-free conditional moves. Times must therefore be
  * {@code ≥ 0} (simulated times are). The array only grows (doubling).
  */
 public final class EventCalendar {
 
-    /** Offset (in longs) of entry 0: puts every group of four children on one cache line. */
-    private static final int O = 4;
-
     private long[] heap;
     private int size;
 
     /** @param initialCapacity initial number of entries ({@code ≥ 1}) */
     public EventCalendar(int initialCapacity) {
-        heap = new long[O + 2 * Math.max(4, initialCapacity)];
+        heap = new long[2 * Math.max(4, initialCapacity)];
     }
 
     /** @return the number of pending events */
@@ -37,41 +32,41 @@ public final class EventCalendar {
 
     /** @return the time of the earliest event, {@code +∞} when the calendar is empty */
     public double firstTime() {
-        return size > 0 ? Double.longBitsToDouble(heap[O]) : Double.POSITIVE_INFINITY;
+        return size > 0 ? Double.longBitsToDouble(heap[0]) : Double.POSITIVE_INFINITY;
     }
 
     /** @return the owner (server or pool) of the earliest event; the calendar must be non-empty */
     public int firstOwner() {
-        return (int) heap[O + 1];
+        return (int) heap[1];
     }
 
     /** Schedules an event of {@code who} at time {@code t ≥ 0}. */
     public void add(double t, int who) {
-        if (O + 2 * size == heap.length) {
-            heap = Arrays.copyOf(heap, O + (heap.length - O) * 2);
+        if (2 * size == heap.length) {
+            heap = Arrays.copyOf(heap, heap.length * 2);
         }
         final long[] h = heap;
         final long key = Double.doubleToRawLongBits(t);
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            long kp = h[O + 2 * parent];
+            long kp = h[2 * parent];
             if (kp <= key) {
                 break;
             }
-            h[O + 2 * i] = kp;
-            h[O + 2 * i + 1] = h[O + 2 * parent + 1];
+            h[2 * i] = kp;
+            h[2 * i + 1] = h[2 * parent + 1];
             i = parent;
         }
-        h[O + 2 * i] = key;
-        h[O + 2 * i + 1] = who;
+        h[2 * i] = key;
+        h[2 * i + 1] = who;
     }
 
     /** Removes the earliest event. */
     public void removeFirst() {
         int last = --size;
         if (last > 0) {
-            siftDown(heap[O + 2 * last], heap[O + 2 * last + 1]);
+            siftDown(heap[2 * last], heap[2 * last + 1]);
         }
     }
 
@@ -94,10 +89,10 @@ public final class EventCalendar {
             long bk;
             if (c + 3 < n) {
                 // tournament of the four children, written as selects (conditional moves)
-                long k0 = h[O + 2 * c];
-                long k1 = h[O + 2 * c + 2];
-                long k2 = h[O + 2 * c + 4];
-                long k3 = h[O + 2 * c + 6];
+                long k0 = h[2 * c];
+                long k1 = h[2 * c + 2];
+                long k2 = h[2 * c + 4];
+                long k3 = h[2 * c + 6];
                 int b01 = k1 < k0 ? c + 1 : c;
                 long m01 = k1 < k0 ? k1 : k0;
                 int b23 = k3 < k2 ? c + 3 : c + 2;
@@ -106,9 +101,9 @@ public final class EventCalendar {
                 bk = m23 < m01 ? m23 : m01;
             } else {
                 best = c;
-                bk = h[O + 2 * c];
+                bk = h[2 * c];
                 for (int j = c + 1; j < n; j++) {
-                    long kj = h[O + 2 * j];
+                    long kj = h[2 * j];
                     if (kj < bk) {
                         bk = kj;
                         best = j;
@@ -118,11 +113,11 @@ public final class EventCalendar {
             if (bk >= key) {
                 break;
             }
-            h[O + 2 * i] = bk;
-            h[O + 2 * i + 1] = h[O + 2 * best + 1];
+            h[2 * i] = bk;
+            h[2 * i + 1] = h[2 * best + 1];
             i = best;
         }
-        h[O + 2 * i] = key;
-        h[O + 2 * i + 1] = who;
+        h[2 * i] = key;
+        h[2 * i + 1] = who;
     }
 }
