@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.mflb.core.MflbException;
 import org.mflb.simulation.Engine;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.Sampling;
@@ -478,12 +477,5 @@ final class OccupancyReplication extends Replication {
     @Override
     List<LevelJump> policyJumps() {
         return List.copyOf(trace);
-    }
-
-    static {
-        // the ranks are ints: N fits (SimulationScenario.MAX_SERVERS)
-        if (SimulationScenario.MAX_SERVERS > Integer.MAX_VALUE) {
-            throw new MflbException(org.mflb.core.ErrorKind.INPUT, null, "MAX_SERVERS exceeds int ranks");
-        }
     }
 }
