@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
 import picocli.CommandLine.Command;
@@ -72,7 +73,8 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel();
         FluidFixedPoint fp = fluid.fixedPoint();
-        Own own = fp.equilibrium().map(this::switched).orElseGet(() -> smooth(fluid, fp));
+        Own own = fp.memory().map(FixedPointCommand::memory)
+                .orElseGet(() -> fp.equilibrium().map(this::switched).orElseGet(() -> smooth(fluid, fp)));
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
         return 0;
@@ -140,6 +142,35 @@ public final class FixedPointCommand implements Callable<Integer> {
             fp.settlingTime().ifPresent(t -> j.put("settlingTime", t));
         };
         return new Own(json, state, " (closed form)", notes, List.of(), out -> { });
+    }
+
+    /**
+     * What the tagged-server fixed point of SQ(d) with memory prints besides {@link Shared} (docs/models.md
+     * §1a): JSON {@code memoryLevel} (L), {@code maxQueueLength}, {@code idleShare} and
+     * {@code believedIdleShare} (shares of jobs sent to idle servers and to servers believed idle),
+     * {@code meanObservationExcess} (E[m − Q]), {@code alpha} and {@code joinShares} (s_j, the share of
+     * arrivals joining a queue with at least j jobs); CSV the column {@code joinShare}.
+     */
+    private static Own memory(MemoryFixedPoint fp) {
+        Consumer<ObjectNode> json = j -> {
+            j.put("memoryLevel", fp.memoryLevel());
+            j.put("maxQueueLength", fp.maxQueueLength());
+            j.put("idleShare", fp.idleShare());
+            j.put("believedIdleShare", fp.believedIdleShare());
+            j.put("meanObservationExcess", fp.meanObservationExcess());
+            Printer.put(j, "alpha", fp.alpha());
+            j.set("joinShares", Printer.array(fp.joinShares()));
+        };
+        List<String> state = List.of(
+                summaryLine("memory level L", fp.memoryLevel() + " (observations L and L + 1 carry the mass)"),
+                summaryLine("max queue length", Integer.toString(fp.maxQueueLength())),
+                summaryLine("idle share", Printer.number(fp.idleShare()) + " (jobs sent to idle servers)"),
+                summaryLine("believed-idle share", Printer.number(fp.believedIdleShare())
+                        + " (jobs sent to servers believed idle)"),
+                summaryLine("E[m - Q]", Printer.number(fp.meanObservationExcess())));
+        double[] s = fp.joinShares();
+        List<Column> columns = List.of(new Column("joinShare", i -> Printer.csv(i < s.length ? s[i] : 0.0)));
+        return new Own(json, state, " (tagged-server chain)", List.of(), columns, out -> { });
     }
 
     /**
