@@ -201,6 +201,8 @@ public final class CompareCommand implements Callable<Integer> {
             SteadyStateExpansion expansion = solver == null ? null : RefinedOptions.steadyState(solver, fluid, fp);
             sim = progress.simulate(spec, scenario.build());
             List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            // Little's law at the fixed point, as fixed-point computes it
+            extra.put("meanResponseTime", FixedPointCommand.meanResponseTime(fluid, fp));
             checks = steady;
             fp.memory().ifPresent(m -> {
                 steady.add(check("idle share", m.idleShare(), sim.idleArrivalFraction(), tolerance));
@@ -250,8 +252,9 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the checks; {@code extra} holds the fluid's own keys (SQ(d) with memory, steady state:
-     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}).
+     * Prints the checks; {@code extra} holds the fluid's own keys (steady state: {@code meanResponseTime};
+     * SQ(d) with memory: {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare},
+     * {@code believedIdleShare}); the simulated mean response time follows when the simulation has one.
      */
     private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
             Comparisons.Tolerance refinedTolerance, ObjectNode extra) {
@@ -270,6 +273,11 @@ public final class CompareCommand implements Callable<Integer> {
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
             json.setAll(extra);
+            sim.meanResponseTime().ifPresent(e -> {
+                ObjectNode simulated = json.putObject("simulatedMeanResponseTime");
+                Printer.put(simulated, "mean", e.mean());
+                simulated.set("ci95", Printer.array(new double[] {e.ci95Low(), e.ci95High()}));
+            });
             json.setAll(CheckPrinter.json(checks));
             if (plot != null) {
                 json.put("plot", plot.toString());
@@ -283,6 +291,8 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("  tolerance per check: " + tolerance + (refinedTolerance == null ? ""
                 : "; refined mean field: " + refinedTolerance));
         extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
+        sim.meanResponseTime().ifPresent(e -> out.println("  meanResponseTime (simulated): " + Printer.number(e.mean())
+                + " 95% CI [" + Printer.number(e.ci95Low()) + ", " + Printer.number(e.ci95High()) + "]"));
         out.println();
         CheckPrinter.table(out, checks);
         if (plot != null) {

@@ -86,7 +86,8 @@ public final class FixedPointCommand implements Callable<Integer> {
         Own own = fp.memory().map(FixedPointCommand::memory)
                 .orElseGet(() -> fp.equilibrium().map(this::switched).orElseGet(() -> smooth(fluid, fp, lossReport)));
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
-                fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
+                fp.tail(), fp.meanQueueLength(), meanResponseTime(fluid, fp), fp.truncation(), fp.cutOffMass(),
+                fp.residual()), own);
         return 0;
     }
 
@@ -192,11 +193,12 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     /**
      * What every fixed point prints: the model ({@code system}, {@code policy}, its description and
-     * {@code lambda}), the tail {@code x_0 = 1, x_1, .., x_K}, the mean queue length, the truncation
+     * {@code lambda}), the tail {@code x_0 = 1, x_1, .., x_K}, the mean queue length, the mean response
+     * time ({@link #meanResponseTime}), the truncation
      * {@code K}, the tail mass cut off beyond it and the residual of the drift.
      */
     private record Shared(String system, String policy, String description, double lambda, double[] tail,
-            double meanQueueLength, int truncation, double cutOffMass, double residual) {
+            double meanQueueLength, double meanResponseTime, int truncation, double cutOffMass, double residual) {
     }
 
     /**
@@ -211,6 +213,15 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     /** A CSV column after {@code level,tail}: its header and its cell at level {@code i}. */
     private record Column(String header, IntFunction<String> cell) {
+    }
+
+    /**
+     * @return the mean response time of the accepted jobs at the fixed point by Little's law,
+     *         {@code E[T] = Σ_i x_i / (λ (1 − B))} with {@code B} the blocking probability (0 unless
+     *         loss pools): in single-server queues the mean sojourn, in pools the mean service time 1
+     */
+    static double meanResponseTime(FluidModel fluid, FluidFixedPoint fp) {
+        return fp.meanQueueLength() / (fluid.arrivalRate().at(0) * (1 - fp.blocking().orElse(0)));
     }
 
     /** @return a table summary line: the label padded to {@link #LABEL_WIDTH}, then the value */
@@ -234,6 +245,7 @@ public final class FixedPointCommand implements Callable<Integer> {
                 json.put("cutOffMass", fp.cutOffMass());
                 json.put("residual", fp.residual());
                 own.json().accept(json);
+                json.put("meanResponseTime", fp.meanResponseTime());
                 Printer.printJson(out, json);
             }
             case csv -> {
@@ -254,6 +266,8 @@ public final class FixedPointCommand implements Callable<Integer> {
                 out.println("Fixed point of " + fp.description() + ", lambda = " + fp.lambda()
                         + model.samplingLabel().map(l -> ", sampling " + l).orElse(""));
                 out.println(summaryLine("mean queue length", Printer.number(fp.meanQueueLength())));
+                out.println(summaryLine("mean response time", Printer.number(fp.meanResponseTime())
+                        + " (Little: mean queue length / accepted arrival rate)"));
                 own.state().forEach(out::println);
                 out.println(summaryLine("levels kept K", fp.truncation() + " (cut-off mass "
                         + Printer.number(fp.cutOffMass()) + ")"));

@@ -123,6 +123,30 @@ class CompareCommandTest {
     }
 
     @Test
+    void meanResponseTimeByLittlesLaw() throws Exception {
+        // random routing: independent M/M/1 queues, E[T] = 1/(1 − λ); pools: the service time, 1;
+        // loss pools: the accepted jobs' service time, 1 (Little with the accepted rate λ(1 − B))
+        JsonNode mm1 = SimulateCommandTest.json("fixed-point", "--system", "supermarket", "--policy", "random",
+                "--lambda", "0.5", "--format", "json");
+        assertEquals(2.0, mm1.get("meanResponseTime").asDouble(), 1e-10);
+        JsonNode pools = SimulateCommandTest.json("fixed-point", "--system", "pools", "--policy", "jsq", "--lambda",
+                "2.5", "--format", "json");
+        assertEquals(1.0, pools.get("meanResponseTime").asDouble(), 1e-12);
+        JsonNode loss = SimulateCommandTest.json("fixed-point", "--system", "loss", "--capacity", "5", "--policy",
+                "random", "--lambda", "4", "--format", "json");
+        assertEquals(1.0, loss.get("meanResponseTime").asDouble(), 1e-12);
+        JsonNode sq2 = SimulateCommandTest.json("fixed-point", "--system", "supermarket", "--policy", "sqd",
+                "--lambda", "0.9", "--format", "json");
+        assertEquals(sq2.get("meanQueueLength").asDouble() / 0.9, sq2.get("meanResponseTime").asDouble(), 1e-15);
+
+        // compare: the fluid's E[T] next to the simulated one
+        JsonNode compare = SimulateCommandTest.json(line("compare"));
+        assertEquals(sq2.get("meanResponseTime").asDouble(), compare.get("meanResponseTime").asDouble(), 1e-15);
+        JsonNode simulate = SimulateCommandTest.json(line("simulate"));
+        assertEquals(simulate.get("meanResponseTime"), compare.get("simulatedMeanResponseTime"));
+    }
+
+    @Test
     void progressGoesToStderrUnlessQuiet() {
         String[] args = {"simulate", "--system", "pools", "--policy", "random", "--lambda", "2", "--n", "20",
             "--t-end", "20", "--replications", "3", "--format", "json"};

@@ -43,7 +43,7 @@ class FixedPointFormatTest {
         for (Iterator<String> it = fp.fieldNames(); it.hasNext();) {
             keys.add(it.next());
         }
-        assertEquals(SHARED + " " + own, String.join(" ", keys));
+        assertEquals(SHARED + " " + own + " meanResponseTime", String.join(" ", keys), "the kind's own keys, then E[T]");
         assertEquals(fp.get("truncation").asInt() + 1, fp.get("tail").size());
     }
 
@@ -69,10 +69,10 @@ class FixedPointFormatTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "--system supermarket --policy sqd --lambda 0.9|mean queue length,levels kept K,residual,stability",
-        "--system loss --capacity 3 --policy random --lambda 2|mean queue length,blocking,levels kept K,residual,stability",
-        "--system pools --policy threshold --threshold 0 --lambda 2.5|mean queue length,equilibrium,levels kept K,residual,note",
-        "--system pools --policy adaptive-threshold --alpha 0.5 --lambda 2.5|mean queue length,equilibrium,settling time,levels kept K,residual"})
+        "--system supermarket --policy sqd --lambda 0.9|mean queue length,mean response time,levels kept K,residual,stability",
+        "--system loss --capacity 3 --policy random --lambda 2|mean queue length,mean response time,blocking,levels kept K,residual,stability",
+        "--system pools --policy threshold --threshold 0 --lambda 2.5|mean queue length,mean response time,equilibrium,levels kept K,residual,note",
+        "--system pools --policy adaptive-threshold --alpha 0.5 --lambda 2.5|mean queue length,mean response time,equilibrium,settling time,levels kept K,residual"})
     void tableSummaryLabelsComeInOrderAligned(String model, String labels) {
         CliTest.Run table = CliTest.run(args("fixed-point " + model));
         assertEquals(0, table.code(), table.err());
