@@ -108,8 +108,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--dt", "--warmup", "--replications", "--seed",
                     "--threads", "--plot", "--format", "--quiet");
-            return ModelFileComparison.compare(modelFile.load(), model.n, tEnd, dt, warmup, replications, plot,
-                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+            var file = modelFile.load();
+            return progress.step(spec, file.name() + " against simulation", () -> ModelFileComparison.compare(file,
+                    model.n, tEnd, dt, warmup, replications, plot, streams.seed(), streams.threads(), format,
+                    spec.commandLine().getOut()));
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {

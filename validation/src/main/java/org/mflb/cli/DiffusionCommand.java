@@ -77,8 +77,10 @@ public final class DiffusionCommand implements Callable<Integer> {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format", "--quiet");
             boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
-            return ModelFileComparison.diffusion(modelFile.load(), model.n, levels, longRun, plotGiven ? plot : null,
-                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+            var file = modelFile.load();
+            return progress.step(spec, "fluctuations of " + file.name() + " against simulation",
+                    () -> ModelFileComparison.diffusion(file, model.n, levels, longRun, plotGiven ? plot : null,
+                            streams.seed(), streams.threads(), format, spec.commandLine().getOut()));
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {

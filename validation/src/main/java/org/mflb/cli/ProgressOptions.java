@@ -47,11 +47,15 @@ public final class ProgressOptions {
                         (System.nanoTime() - start) * 1e-9)));
     }
 
-    /** Runs one long step that has no replications of its own to report: its start, heartbeats, its end. */
+    /**
+     * Runs one long step that has no replications of its own to report: heartbeats (the first one
+     * shows the step) and its end. Its start is not printed at once, so that an invalid input the
+     * step finds first is the first line on stderr.
+     */
     <T> T step(CommandSpec spec, String what, Supplier<T> work) {
         try (Progress progress = open(spec)) {
             long start = System.nanoTime();
-            progress.accept("[1/1] " + what + " ...");
+            progress.begin("[1/1] " + what + " ...");
             T result = work.get();
             progress.accept(String.format(Locale.ROOT, "[1/1] %s: done (%.1f s)", what, (System.nanoTime() - start) * 1e-9));
             return result;

@@ -231,9 +231,11 @@ public final class SimulateCommand implements Callable<Integer> {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
                     "--threads", "--batches", "--format", "--quiet");
             double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
-            return ModelFileSimulation.simulate(modelFile.load(), new org.mflb.simulation.population.PopulationSimulation
-                    .Settings(n, tEnd, w, dt != null ? dt : Double.NaN, replications, batches, streams.seed(),
-                            streams.threads()), format, spec.commandLine().getOut());
+            var file = modelFile.load();
+            var settings = new org.mflb.simulation.population.PopulationSimulation.Settings(n, tEnd, w,
+                    dt != null ? dt : Double.NaN, replications, batches, streams.seed(), streams.threads());
+            return progress.step(spec, "simulating " + file.name() + " with N = " + n,
+                    () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
         SimulationResult r = progress.simulate(spec, sc);

@@ -164,4 +164,21 @@ class CompareCommandTest {
         assertEquals(loud.out().replaceAll("\"eventsPerSecond\" : [^,}\\n]*", ""),
                 quiet.out().replaceAll("\"eventsPerSecond\" : [^,}\\n]*", ""));
     }
+
+    @Test
+    void aStepShowsItselfOnlyWhenItRunsLong() {
+        // begun but ended before the first heartbeat: nothing (an error it met would be stderr's first line)
+        java.io.StringWriter err = new java.io.StringWriter();
+        try (Progress p = new Progress(new java.io.PrintWriter(err), false)) {
+            p.begin("[1/1] a step ...");
+        }
+        assertEquals("", err.toString());
+        // a model file's simulation ends with its done line
+        SimulateCommandTest.Run run = SimulateCommandTest.run("simulate", "--model", "sir", "--n", "20", "--t-end", "5",
+                "--format", "json");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.err().startsWith("[1/1] simulating ") && run.err().contains(" with N = 20: done ("), run.err());
+        SimulateCommandTest.Run bad = SimulateCommandTest.run("compare", "--model", "sir", "--t-end", "5");
+        assertTrue(bad.err().startsWith("mflb: n = missing is invalid"), bad.err());
+    }
 }
