@@ -29,8 +29,9 @@ import org.mflb.simulation.SystemKind;
 /**
  * The downstream example ({@code examples/downstream}: a {@code pom.xml} of one's own and a
  * {@code Main.java}) is built and run by Maven against the modules {@code mvn install} has just put
- * in the local repository, and prints the numbers the reactor's own modules compute: the README's
- * "use as a library" section cannot rot. Runs in the integration-test phase (see the module's pom).
+ * in the local repository, and prints the numbers the reactor's own modules compute, which the
+ * README shows: its "use as a library" section cannot rot. Runs in the integration-test phase (see
+ * the module's pom).
  */
 class DownstreamExampleTest {
 
@@ -74,8 +75,14 @@ class DownstreamExampleTest {
             assertTrue(maven.waitFor(10, TimeUnit.MINUTES), "the example's build finishes");
             String output = Files.readString(log, StandardCharsets.UTF_8);
             assertEquals(0, maven.exitValue(), String.join(" ", command) + "\n" + output);
-            assertEquals(expectedOutput(), output.lines()
+            List<String> expected = expectedOutput();
+            assertEquals(expected, output.lines()
                     .map(l -> l.replaceAll("\u001B\\[[0-9;]*m", "")).filter(l -> !l.isBlank()).toList(), output);
+            // the README shows the same output
+            String readme = Files.readString(root.resolve("README.md"), StandardCharsets.UTF_8);
+            for (String line : expected) {
+                assertTrue(readme.contains("\n" + line + "\n"), "README.md shows the example's output line: " + line);
+            }
         } finally {
             Files.deleteIfExists(log);
         }
