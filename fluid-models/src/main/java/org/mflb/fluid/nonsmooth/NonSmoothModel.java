@@ -11,6 +11,7 @@ import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.TailVectors;
 import org.mflb.fluid.Truncation;
@@ -162,6 +163,32 @@ public final class NonSmoothModel {
                     + " (random routing above h); use threshold floor(lambda) = " + k;
         }
         return new SwitchedFixedPoint(kind, q, residual(q, NonSmoothPolicy.threshold(ell)), OptionalInt.of(ell), diagnosis, settling);
+    }
+
+    /**
+     * The response-time law (docs/models.md §7) for a job arriving at time {@code t} in state
+     * {@code levels}, from the arrival split of the piece the policy puts in force there.
+     *
+     * @param t time (for {@code λ(t)})
+     * @param levels {@code (x_1..x_K)}; not modified
+     * @return the law ({@code Exp(1)} in pools)
+     */
+    public FluidResponseTime responseTime(double t, double[] levels) {
+        double[] y = levels.clone();
+        double[] mu = departureRates(y.length);
+        double rate = lambda.at(t);
+        Regime regime = policy.initialRegime(rate, mu, y);
+        return responseTime(regime, rate, y);
+    }
+
+    /** @return the response-time law of the equilibrium {@code fixedPoint} of this model */
+    public FluidResponseTime responseTime(SwitchedFixedPoint fixedPoint) {
+        return responseTime(0.0, fixedPoint.levels());
+    }
+
+    FluidResponseTime responseTime(Regime regime, double rate, double[] levels) {
+        double[] mu = departureRates(levels.length);
+        return FluidResponseTime.of(system, (lam, x) -> regime.arrivalShares(lam, mu, x), rate, levels);
     }
 
     /** ‖f‖∞ of the drift of the piece that {@code rule} puts in force at {@code x} (λ constant). */

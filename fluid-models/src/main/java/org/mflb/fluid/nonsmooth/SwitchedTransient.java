@@ -81,6 +81,15 @@ public final class SwitchedTransient {
         return regimes[k];
     }
 
+    /**
+     * @param k grid index
+     * @return the response-time law for a job arriving at grid time {@code k}, from the piece in
+     *         force there (docs/models.md §7)
+     */
+    public org.mflb.fluid.FluidResponseTime responseTime(int k) {
+        return model.responseTime(regimes[k], model.arrivalRate().at(grid().time(k)), solution.states()[k]);
+    }
+
     /** @return the threshold {@code ℓ} at grid time {@code k} (for JSQ: the minimum level) */
     public int threshold(int k) {
         return regimes[k].threshold();
