@@ -6,6 +6,7 @@ import org.mflb.core.Require;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.sojourn.Percentiles;
 
 /**
  * The hydrodynamic (mean-field) limit of SQ(d) with general service times (MODELS.md §5, paper 002),
@@ -251,8 +252,40 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("lambda", rate, "< 1/E[S] = " + 1 / service.mean()
                     + " for an equilibrium (the load must be below 1)");
         }
+        return stationarySolver().solve();
+    }
+
+    /** The equilibrium's solver (λ checked by {@link #equilibrium()}). */
+    StationaryAgeSolver stationarySolver() {
         double tol = Math.min(levelTolerance, 1e-12);
-        return new StationaryAgeSolver(d, rate, service, Math.min(ageTolerance, 1e-16), tol, sumTolerance,
-                MAX_EQUILIBRIUM_LEVELS).solve();
+        return new StationaryAgeSolver(d, lambda.at(0), service, Math.min(ageTolerance, 1e-16), tol, sumTolerance,
+                MAX_EQUILIBRIUM_LEVELS);
+    }
+
+    /**
+     * The equilibrium's waiting- and response-time laws (docs/models.md §7), from its age profiles
+     * by grid convolution ({@link PdeSojournTimes}).
+     *
+     * @param equilibrium this model's {@link #equilibrium()}
+     * @param percentiles the percentiles the laws must cover: the grid reaches where {@code P(W > end)}
+     *        is below a tenth of {@code 1 − p} for the largest
+     * @return the laws
+     */
+    public PdeSojournTimes sojournTimes(PdeEquilibrium equilibrium, Percentiles percentiles) {
+        return PdeSojournTimes.ofEquilibrium(this, equilibrium, PdeSojournTimes.DEFAULT_STEP,
+                tailTarget(percentiles));
+    }
+
+    /** @return the laws covering the default percentiles 50, 90, 99, 99.9 */
+    public PdeSojournTimes sojournTimes(PdeEquilibrium equilibrium) {
+        return sojournTimes(equilibrium, Percentiles.DEFAULT);
+    }
+
+    static double tailTarget(Percentiles percentiles) {
+        double max = 0;
+        for (double p : percentiles.values()) {
+            max = Math.max(max, p);
+        }
+        return 0.1 * (1 - max / 100);
     }
 }

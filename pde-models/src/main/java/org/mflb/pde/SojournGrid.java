@@ -1,0 +1,255 @@
+package org.mflb.pde;
+
+import java.util.function.DoubleUnaryOperator;
+
+import org.hipparchus.transform.DftNormalization;
+import org.hipparchus.transform.FastFourierTransformer;
+import org.hipparchus.transform.TransformType;
+import org.mflb.core.distribution.ServiceDistribution;
+
+/**
+ * The waiting- and response-time laws of SQ(d) under general service from the age profiles
+ * (docs/models.md §7), on a uniform grid {@code u_n = nδ}, {@code n < M}. An arrival that joins a
+ * server holding exactly {@code k ≥ 1} jobs, whose job in service has age {@code a}, waits
+ * {@code R_a + S_2 + … + S_k}; it joins such a server with probability {@code c_k ν_k(a) da}, where
+ * {@code c_k = r_k/(x_k − x_{k+1})} and {@code ν_k} is the age density of the servers with exactly
+ * {@code k} jobs. So the waiting time's law is an atom {@code 1 − x_1^d} at 0 plus
+ * <pre>   Σ_k c_k ρ_k ⊛ G^{⊛(k−1)},     ρ_k(du) = ∫ ν_k(a) g(a+u)/Ḡ(a) da du  (the residuals at level k),</pre>
+ * and the response time adds one more service, {@code T = W + S}.
+ * <p>
+ * <b>Discretisation.</b> Every measure is represented by its masses at the nodes
+ * ({@code m_n = ∫ hat_n dμ}, the hat functions of the grid: mass and first moment are kept, atoms
+ * at nodes are exact), so sums of independent times are exact discrete convolutions, done by FFT
+ * (zero-padded, truncated to the grid after every product, so nothing wraps around). The CDF at a
+ * node counts half the node's mass ({@code F(u_N) = Σ_{n<N} m_n + m_N/2}), which is second order
+ * in {@code δ} for piecewise-smooth densities. The ages are given on cells of width {@code δ}
+ * with {@code ν_k = β_{k,j} Ḡ(a)} in cell {@code j} ({@code β} = the PDE's {@code φ_k − φ_{k+1}} in
+ * equilibrium, the cell mass over {@code ∫_{cell} Ḡ} in the transient scheme), and with a constant
+ * {@code β} beyond the last cell: then the residual survival {@code R̄_k(u) = ∫ ν_k(a) Ḡ(a+u)/Ḡ(a) da}
+ * has the exact cell integrals {@code Σ_j β_j (ΔJ_{j+n} − ΔJ_{j+n+1})}, with
+ * {@code ΔJ_m = ∫_{cell m} I}, {@code I(a) = ∫_a^∞ Ḡ} (a correlation, also by FFT). Service laws
+ * enter only through {@code I} (so heavy tails cause no overflow).
+ */
+final class SojournGrid {
+
+    private final ServiceDistribution service;
+    private final double delta;
+    private final int nodes;
+    private final int ageCells;
+    private final int corrSize;
+    private final int convSize;
+    /** I(mδ), m = 0..J+M+2. */
+    private final double[] tailIntegral;
+    /** ∫ over cell m of Ḡ. */
+    private final double[] cellSurvival;
+    /** ∫ over cell m of I. */
+    private final double[] cellWork;
+    private final double[][] kernelHat;
+    private final double[] serviceNodes;
+    private final double[][] serviceHat;
+    private final double[][] waitHat;
+    private double[][] powerHat;
+    private double powerMass = 1.0;
+    private double continuousMass;
+    private int levelsAdded;
+
+    /**
+     * @param service the service law
+     * @param delta grid step {@code δ}
+     * @param nodes grid nodes {@code M} (times {@code 0 .. (M−1)δ})
+     * @param ageCells age cells {@code J} carrying their own {@code β}
+     */
+    SojournGrid(ServiceDistribution service, double delta, int nodes, int ageCells) {
+        this.service = service;
+        this.delta = delta;
+        this.nodes = nodes;
+        this.ageCells = ageCells;
+        this.corrSize = Integer.highestOneBit(Math.max(2, ageCells + nodes + 2) - 1) << 1;
+        this.convSize = Integer.highestOneBit(Math.max(2, 2 * nodes) - 1) << 1;
+        int points = ageCells + nodes + 3;
+        tailIntegral = new double[points + 1];
+        for (int m = 0; m <= points; m++) {
+            tailIntegral[m] = residualIntegral(m * delta);
+        }
+        cellSurvival = new double[points];
+        cellWork = new double[points];
+        for (int m = 0; m < points; m++) {
+            cellSurvival[m] = Math.max(0.0, tailIntegral[m] - tailIntegral[m + 1]);
+            // Simpson's rule: exact for the piecewise-linear I of a deterministic law (kinks at nodes)
+            double mid = residualIntegral((m + 0.5) * delta);
+            cellWork[m] = delta / 6 * (tailIntegral[m] + 4 * mid + tailIntegral[m + 1]);
+        }
+        double[][] kernel = new double[2][corrSize];
+        for (int m = 0; m <= ageCells + nodes && m + 1 < points; m++) {
+            kernel[0][m] = cellWork[m] - cellWork[m + 1];
+        }
+        FastFourierTransformer.transformInPlace(kernel, DftNormalization.STANDARD, TransformType.FORWARD);
+        kernelHat = kernel;
+        serviceNodes = new double[nodes];
+        serviceNodes[0] = Math.max(0.0, 1.0 - cellSurvival[0] / delta);
+        for (int n = 1; n < nodes; n++) {
+            serviceNodes[n] = Math.max(0.0, (cellSurvival[n - 1] - cellSurvival[n]) / delta);
+        }
+        serviceHat = forward(serviceNodes, convSize);
+        waitHat = new double[2][convSize];
+        powerHat = new double[2][convSize];
+        java.util.Arrays.fill(powerHat[0], 1.0); // the transform of the unit mass at 0
+    }
+
+    private double residualIntegral(double a) {
+        double s = service.survival(a);
+        if (s <= 0) {
+            return 0.0;
+        }
+        double v = s * service.meanResidualLife(a);
+        return Double.isFinite(v) ? v : 0.0;
+    }
+
+    /** @return the grid step */
+    double delta() {
+        return delta;
+    }
+
+    /** @return the nodes M */
+    int nodes() {
+        return nodes;
+    }
+
+    /** @return the age cells J */
+    int ageCells() {
+        return ageCells;
+    }
+
+    /** @return {@code ∫_{cell j} Ḡ} */
+    double cellSurvival(int j) {
+        return cellSurvival[j];
+    }
+
+    /** @return {@code I(jδ) = ∫_{jδ}^∞ Ḡ} for {@code j ≤ J + M + 3} */
+    double tailIntegral(int j) {
+        return tailIntegral[j];
+    }
+
+    private static double[][] forward(double[] values, int size) {
+        double[][] data = new double[2][size];
+        System.arraycopy(values, 0, data[0], 0, Math.min(values.length, size));
+        FastFourierTransformer.transformInPlace(data, DftNormalization.STANDARD, TransformType.FORWARD);
+        return data;
+    }
+
+    private static double[] inverse(double[][] hat, int keep) {
+        double[][] data = {hat[0].clone(), hat[1].clone()};
+        FastFourierTransformer.transformInPlace(data, DftNormalization.STANDARD, TransformType.INVERSE);
+        return java.util.Arrays.copyOf(data[0], keep);
+    }
+
+    private static double[][] times(double[][] a, double[][] b) {
+        int n = a[0].length;
+        double[][] c = new double[2][n];
+        for (int i = 0; i < n; i++) {
+            c[0][i] = a[0][i] * b[0][i] - a[1][i] * b[1][i];
+            c[1][i] = a[0][i] * b[1][i] + a[1][i] * b[0][i];
+        }
+        return c;
+    }
+
+    /**
+     * Adds the arrivals that join servers with exactly {@code k} jobs; levels must come in the order
+     * {@code k = 1, 2, ...}.
+     *
+     * @param c {@code c_k = r_k/(x_k − x_{k+1})}
+     * @param beta {@code β_{k,j}} on the age cells {@code j < J} (the age density is {@code β Ḡ})
+     * @param betaTail {@code β} beyond the last age cell
+     * @param cohort residual survival cell integrals of point masses in age (added to those of
+     *        {@code β}; length {@code M+1}), or null
+     * @param cohortMass their mass
+     */
+    void addLevel(double c, double[] beta, double betaTail, double[] cohort, double cohortMass) {
+        levelsAdded++;
+        double[] cells = new double[nodes + 1];
+        double mass = cohortMass + betaTail * tailIntegral[ageCells];
+        boolean any = betaTail != 0 || cohortMass != 0;
+        for (int j = 0; j < ageCells; j++) {
+            mass += beta[j] * cellSurvival[j];
+            any |= beta[j] != 0;
+        }
+        if (!any || c == 0) {
+            advancePower();
+            return;
+        }
+        // cell integrals of the residual survival: a correlation of β with ΔJ_m − ΔJ_{m+1}
+        double[][] b = new double[2][corrSize];
+        for (int j = 0; j < ageCells; j++) {
+            b[0][ageCells - 1 - j] = beta[j];
+        }
+        FastFourierTransformer.transformInPlace(b, DftNormalization.STANDARD, TransformType.FORWARD);
+        double[][] corr = times(b, kernelHat);
+        FastFourierTransformer.transformInPlace(corr, DftNormalization.STANDARD, TransformType.INVERSE);
+        for (int n = 0; n <= nodes; n++) {
+            int idx = ageCells - 1 + n;
+            cells[n] = (ageCells > 0 ? corr[0][idx] : 0.0) + betaTail * cellWork[ageCells + n];
+            if (cohort != null) {
+                cells[n] += cohort[n];
+            }
+        }
+        double[] residual = new double[nodes];
+        residual[0] = mass - cells[0] / delta;
+        for (int n = 1; n < nodes; n++) {
+            residual[n] = (cells[n - 1] - cells[n]) / delta;
+        }
+        double[][] rHat = forward(residual, convSize);
+        double[][] term = times(rHat, powerHat);
+        for (int i = 0; i < convSize; i++) {
+            waitHat[0][i] += c * term[0][i];
+            waitHat[1][i] += c * term[1][i];
+        }
+        continuousMass += c * mass;
+        advancePower();
+    }
+
+    /** {@code G^{⊛k} → G^{⊛(k+1)}}, truncated to the grid. */
+    private void advancePower() {
+        if (powerMass < 1e-300) {
+            return;
+        }
+        double[] power = inverse(times(powerHat, serviceHat), nodes);
+        double m = 0;
+        for (double v : power) {
+            m += v;
+        }
+        powerMass = m;
+        powerHat = forward(power, convSize);
+    }
+
+    /** @return whether the service sums of the levels added so far no longer reach below the grid's end */
+    boolean saturated() {
+        return powerMass < 1e-16;
+    }
+
+    /**
+     * @param atom {@code P(W = 0) = 1 − x_1^d}
+     * @param meanWait {@code E[W]} (from the PDE's mean-wait formula)
+     * @return the waiting time's law on the grid
+     */
+    GridLaw waiting(double atom, double meanWait) {
+        double[] w = inverse(waitHat, nodes);
+        return new GridLaw(delta, w, continuousMass, t -> t < 0 ? atom : 0.0, meanWait);
+    }
+
+    /**
+     * @param atom {@code P(W = 0)}
+     * @param meanWait {@code E[W]}
+     * @return the response time's law {@code W + S} on the grid (the atom's part {@code atom·Ḡ(t)} exact)
+     */
+    GridLaw response(double atom, double meanWait) {
+        double[] w = inverse(waitHat, nodes);
+        double[] t = inverse(times(forward(w, convSize), serviceHat), nodes);
+        DoubleUnaryOperator atomPart = u -> atom * service.survival(u);
+        return new GridLaw(delta, t, continuousMass, atomPart, meanWait + service.mean());
+    }
+
+    /** @return levels added */
+    int levelsAdded() {
+        return levelsAdded;
+    }
+}
