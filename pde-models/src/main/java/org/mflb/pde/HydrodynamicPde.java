@@ -66,9 +66,16 @@ public final class HydrodynamicPde {
     private final double levelTolerance;
     private final double sumTolerance;
     private final int levels;
+    /** The percentiles the transient's sojourn-time laws must cover; null: no laws. */
+    private final Percentiles sojourn;
+    /** Target accuracy of the transient's tail vector; 0: the fixed age step. */
+    private final double tolerance;
 
     private HydrodynamicPde(int d, ArrivalRate lambda, ServiceDistribution service, double ageStep, boolean richardson,
-            double ageTolerance, double levelTolerance, double sumTolerance, int levels) {
+            double ageTolerance, double levelTolerance, double sumTolerance, int levels, Percentiles sojourn,
+            double tolerance) {
+        this.sojourn = sojourn;
+        this.tolerance = tolerance;
         this.d = d;
         this.lambda = lambda;
         this.service = service;
@@ -103,7 +110,7 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("service", null, "a service distribution");
         }
         return new HydrodynamicPde(d, lambda, service, DEFAULT_AGE_STEP, false, DEFAULT_AGE_TOLERANCE,
-                DEFAULT_LEVEL_TOLERANCE, DEFAULT_SUM_TOLERANCE, 0);
+                DEFAULT_LEVEL_TOLERANCE, DEFAULT_SUM_TOLERANCE, 0, null, 0.0);
     }
 
     /** @return a copy with age (= time) step {@code h} in (0, 1] */
@@ -112,24 +119,24 @@ public final class HydrodynamicPde {
         if (h > 1) {
             throw MflbException.invalid("da", h, "in (0, 1] (the mean service time is 1)");
         }
-        return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance, sumTolerance, levels);
+        return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance, sumTolerance, levels, sojourn, tolerance);
     }
 
     /** @return a copy with or without Richardson extrapolation over {@code h} and {@code h/2} */
     public HydrodynamicPde withRichardson(boolean on) {
-        return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance, levels);
+        return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance, levels, sojourn, tolerance);
     }
 
     /** @return a copy whose age grids end where {@code Ḡ} falls to {@code tol} in (0, 1) */
     public HydrodynamicPde withAgeTolerance(double tol) {
         Require.open("age-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, tol, levelTolerance, sumTolerance, levels);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, tol, levelTolerance, sumTolerance, levels, sojourn, tolerance);
     }
 
     /** @return a copy that chooses levels so the cut-off mass {@code x_L} stays below {@code tol} in (0, 1) */
     public HydrodynamicPde withLevelTolerance(double tol) {
         Require.open("level-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, tol, sumTolerance, 0);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, tol, sumTolerance, 0, sojourn, tolerance);
     }
 
     /**
@@ -139,13 +146,23 @@ public final class HydrodynamicPde {
      */
     public HydrodynamicPde withSumTolerance(double tol) {
         Require.open("sum-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, tol, levels);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, tol, levels, sojourn, tolerance);
     }
 
     /** @return a copy with a fixed number of levels {@code L} in [1, MAX_LEVELS] */
     public HydrodynamicPde withLevels(int l) {
         Require.between("levels", l, 1, MAX_LEVELS);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, sumTolerance, l);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, sumTolerance, l, sojourn, tolerance);
+    }
+
+    /**
+     * @param percentiles the percentiles the laws must cover, or null for none
+     * @return a copy whose transients also compute, at every output time, the waiting- and
+     *         response-time laws of a job arriving then ({@link PdeTransient#sojournTimes(int)})
+     */
+    public HydrodynamicPde withSojournTimes(Percentiles percentiles) {
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance,
+                sumTolerance, levels, percentiles, tolerance);
     }
 
     /** @return servers sampled per arrival */
@@ -187,7 +204,9 @@ public final class HydrodynamicPde {
             AgeGridScheme coarse = scheme(h, l, reach, init, eqAges, grid.start());
             double[][] tails = new double[grid.size()][l + 1];
             double[] waits = new double[grid.size()];
-            coarse.run(grid, tails, waits);
+            PdeSojournTimes[] laws = sojourn != null && !richardson ? new PdeSojournTimes[grid.size()] : null;
+            double target = sojourn != null ? tailTarget(sojourn) : 0.0;
+            coarse.run(grid, tails, waits, laws, target);
             if (automatic && coarse.maxTopLevel() > levelTolerance) {
                 if (l >= MAX_LEVELS) {
                     throw new MflbException(ErrorKind.TRUNCATION, "levels", "the transient needs more than "
@@ -197,12 +216,13 @@ public final class HydrodynamicPde {
                 continue;
             }
             if (!richardson) {
-                return new PdeTransient(grid, tails, waits, h, false, coarse.maxTopLevel(), coarse.maxAgedMass());
+                return new PdeTransient(grid, tails, waits, h, false, coarse.maxTopLevel(), coarse.maxAgedMass(), laws);
             }
             AgeGridScheme fine = scheme(h / 2, l, reach, init, eqAges, grid.start());
             double[][] fineTails = new double[grid.size()][l + 1];
             double[] fineWaits = new double[grid.size()];
-            fine.run(grid, fineTails, fineWaits);
+            PdeSojournTimes[] fineLaws = sojourn != null ? new PdeSojournTimes[grid.size()] : null;
+            fine.run(grid, fineTails, fineWaits, fineLaws, target);
             // the scheme is second order: (4 fine − coarse)/3 removes the h² term
             for (int k = 0; k < grid.size(); k++) {
                 for (int i = 0; i <= l; i++) {
@@ -211,7 +231,7 @@ public final class HydrodynamicPde {
                 waits[k] = (4 * fineWaits[k] - waits[k]) / 3;
             }
             return new PdeTransient(grid, tails, waits, h, true, Math.max(coarse.maxTopLevel(), fine.maxTopLevel()),
-                    Math.max(coarse.maxAgedMass(), fine.maxAgedMass()));
+                    Math.max(coarse.maxAgedMass(), fine.maxAgedMass()), fineLaws);
         }
     }
 

@@ -86,11 +86,12 @@ public final class PdeSojournTimes {
                         + tailTarget + ")");
             }
             int ageCells = (int) Math.min(nodes, Math.ceil(eq.ageTruncation() / delta));
-            SojournGrid grid = new SojournGrid(service, delta, nodes, Math.max(1, ageCells));
+            SojournGrid kernel = new SojournGrid(service, delta, nodes, Math.max(1, ageCells));
+            SojournGrid.Accumulator grid = kernel.start();
             int d = pde.d();
             pde.stationarySolver().listen((k, xk, xk1, age, phiK, phiK1) -> {
                 double c = chooseRatio(d, xk, xk1);
-                double[] beta = new double[grid.ageCells()];
+                double[] beta = new double[kernel.ageCells()];
                 int i = 0;
                 for (int j = 0; j < beta.length; j++) {
                     double a = (j + 0.5) * delta;
@@ -99,7 +100,7 @@ public final class PdeSojournTimes {
                     }
                     beta[j] = interpolate(age, phiK, phiK1, i, a);
                 }
-                double aEnd = grid.ageCells() * delta;
+                double aEnd = kernel.ageCells() * delta;
                 int iEnd = age.length - 2;
                 while (iEnd > 0 && age[iEnd] > aEnd) {
                     iEnd--;

@@ -47,11 +47,6 @@ final class SojournGrid {
     private final double[][] kernelHat;
     private final double[] serviceNodes;
     private final double[][] serviceHat;
-    private final double[][] waitHat;
-    private double[][] powerHat;
-    private double powerMass = 1.0;
-    private double continuousMass;
-    private int levelsAdded;
 
     /**
      * @param service the service law
@@ -91,9 +86,30 @@ final class SojournGrid {
             serviceNodes[n] = Math.max(0.0, (cellSurvival[n - 1] - cellSurvival[n]) / delta);
         }
         serviceHat = forward(serviceNodes, convSize);
-        waitHat = new double[2][convSize];
-        powerHat = new double[2][convSize];
-        java.util.Arrays.fill(powerHat[0], 1.0); // the transform of the unit mass at 0
+    }
+
+    /** @return a new accumulation of levels (for one time) on this grid */
+    Accumulator start() {
+        return new Accumulator();
+    }
+
+    /**
+     * The cell integrals {@code ∫_{u_n}^{u_{n+1}} P(R_τ > u) du}, {@code n = 0..M}, of the residual of
+     * a job of age exactly {@code τ}: {@code (I(τ+u_n) − I(τ+u_{n+1}))/Ḡ(τ)}.
+     */
+    double[] pointMassCells(double tau) {
+        double logS = service.logSurvival(tau);
+        double[] i = new double[nodes + 2];
+        for (int n = 0; n <= nodes + 1; n++) {
+            double a = tau + n * delta;
+            double v = Math.exp(service.logSurvival(a) - logS) * service.meanResidualLife(a);
+            i[n] = Double.isFinite(v) ? v : 0.0;
+        }
+        double[] cells = new double[nodes + 1];
+        for (int n = 0; n <= nodes; n++) {
+            cells[n] = Math.max(0.0, i[n] - i[n + 1]);
+        }
+        return cells;
     }
 
     private double residualIntegral(double a) {
@@ -125,7 +141,7 @@ final class SojournGrid {
         return cellSurvival[j];
     }
 
-    /** @return {@code I(jδ) = ∫_{jδ}^∞ Ḡ} for {@code j ≤ J + M + 3} */
+    /** @return {@code I(jδ) = ∫_{jδ}^∞ Ḡ} for {@code j ≤ J + M + 3} (the aged tail at {@code j = J}) */
     double tailIntegral(int j) {
         return tailIntegral[j];
     }
@@ -153,103 +169,116 @@ final class SojournGrid {
         return c;
     }
 
-    /**
-     * Adds the arrivals that join servers with exactly {@code k} jobs; levels must come in the order
-     * {@code k = 1, 2, ...}.
-     *
-     * @param c {@code c_k = r_k/(x_k − x_{k+1})}
-     * @param beta {@code β_{k,j}} on the age cells {@code j < J} (the age density is {@code β Ḡ})
-     * @param betaTail {@code β} beyond the last age cell
-     * @param cohort residual survival cell integrals of point masses in age (added to those of
-     *        {@code β}; length {@code M+1}), or null
-     * @param cohortMass their mass
-     */
-    void addLevel(double c, double[] beta, double betaTail, double[] cohort, double cohortMass) {
-        levelsAdded++;
-        double[] cells = new double[nodes + 1];
-        double mass = cohortMass + betaTail * tailIntegral[ageCells];
-        boolean any = betaTail != 0 || cohortMass != 0;
-        for (int j = 0; j < ageCells; j++) {
-            mass += beta[j] * cellSurvival[j];
-            any |= beta[j] != 0;
+    /** The levels added for one time: the waiting time's transform and the current service power. */
+    final class Accumulator {
+        private final double[][] waitHat = new double[2][convSize];
+        private double[][] powerHat = new double[2][convSize];
+        private double powerMass = 1.0;
+        private double continuousMass;
+        private int levelsAdded;
+
+        private Accumulator() {
+            java.util.Arrays.fill(powerHat[0], 1.0); // the transform of the unit mass at 0
         }
-        if (!any || c == 0) {
-            advancePower();
-            return;
-        }
-        // cell integrals of the residual survival: a correlation of β with ΔJ_m − ΔJ_{m+1}
-        double[][] b = new double[2][corrSize];
-        for (int j = 0; j < ageCells; j++) {
-            b[0][ageCells - 1 - j] = beta[j];
-        }
-        FastFourierTransformer.transformInPlace(b, DftNormalization.STANDARD, TransformType.FORWARD);
-        double[][] corr = times(b, kernelHat);
-        FastFourierTransformer.transformInPlace(corr, DftNormalization.STANDARD, TransformType.INVERSE);
-        for (int n = 0; n <= nodes; n++) {
-            int idx = ageCells - 1 + n;
-            cells[n] = (ageCells > 0 ? corr[0][idx] : 0.0) + betaTail * cellWork[ageCells + n];
-            if (cohort != null) {
-                cells[n] += cohort[n];
+
+        /**
+         * Adds the arrivals that join servers with exactly {@code k} jobs; levels must come in the order
+         * {@code k = 1, 2, ...}.
+         *
+         * @param c {@code c_k = r_k/(x_k − x_{k+1})}
+         * @param beta {@code β_{k,j}} on the age cells {@code j < J} (the age density is {@code β Ḡ})
+         * @param betaTail {@code β} beyond the last age cell
+         * @param cohort residual survival cell integrals of point masses in age (added to those of
+         *        {@code β}; length {@code M+1}), or null
+         * @param cohortMass their mass
+         */
+        void addLevel(double c, double[] beta, double betaTail, double[] cohort, double cohortMass) {
+            levelsAdded++;
+            double[] cells = new double[nodes + 1];
+            double mass = cohortMass + betaTail * tailIntegral[ageCells];
+            boolean any = betaTail != 0 || cohortMass != 0;
+            for (int j = 0; j < ageCells; j++) {
+                mass += beta[j] * cellSurvival[j];
+                any |= beta[j] != 0;
             }
+            if (!any || c == 0) {
+                advancePower();
+                return;
+            }
+            // cell integrals of the residual survival: a correlation of β with ΔJ_m − ΔJ_{m+1}
+            double[][] b = new double[2][corrSize];
+            for (int j = 0; j < ageCells; j++) {
+                b[0][ageCells - 1 - j] = beta[j];
+            }
+            FastFourierTransformer.transformInPlace(b, DftNormalization.STANDARD, TransformType.FORWARD);
+            double[][] corr = times(b, kernelHat);
+            FastFourierTransformer.transformInPlace(corr, DftNormalization.STANDARD, TransformType.INVERSE);
+            for (int n = 0; n <= nodes; n++) {
+                int idx = ageCells - 1 + n;
+                cells[n] = (ageCells > 0 ? corr[0][idx] : 0.0) + betaTail * cellWork[ageCells + n];
+                if (cohort != null) {
+                    cells[n] += cohort[n];
+                }
+            }
+            double[] residual = new double[nodes];
+            residual[0] = mass - cells[0] / delta;
+            for (int n = 1; n < nodes; n++) {
+                residual[n] = (cells[n - 1] - cells[n]) / delta;
+            }
+            double[][] rHat = forward(residual, convSize);
+            double[][] term = times(rHat, powerHat);
+            for (int i = 0; i < convSize; i++) {
+                waitHat[0][i] += c * term[0][i];
+                waitHat[1][i] += c * term[1][i];
+            }
+            continuousMass += c * mass;
+            advancePower();
         }
-        double[] residual = new double[nodes];
-        residual[0] = mass - cells[0] / delta;
-        for (int n = 1; n < nodes; n++) {
-            residual[n] = (cells[n - 1] - cells[n]) / delta;
+
+        /** {@code G^{⊛k} → G^{⊛(k+1)}}, truncated to the grid. */
+        private void advancePower() {
+            if (powerMass < 1e-300) {
+                return;
+            }
+            double[] power = inverse(times(powerHat, serviceHat), nodes);
+            double m = 0;
+            for (double v : power) {
+                m += v;
+            }
+            powerMass = m;
+            powerHat = forward(power, convSize);
         }
-        double[][] rHat = forward(residual, convSize);
-        double[][] term = times(rHat, powerHat);
-        for (int i = 0; i < convSize; i++) {
-            waitHat[0][i] += c * term[0][i];
-            waitHat[1][i] += c * term[1][i];
+
+        /** @return whether the service sums of the levels added so far no longer reach below the grid's end */
+        boolean saturated() {
+            return powerMass < 1e-16;
         }
-        continuousMass += c * mass;
-        advancePower();
-    }
 
-    /** {@code G^{⊛k} → G^{⊛(k+1)}}, truncated to the grid. */
-    private void advancePower() {
-        if (powerMass < 1e-300) {
-            return;
+        /**
+         * @param atom {@code P(W = 0) = 1 − x_1^d}
+         * @param meanWait {@code E[W]} (from the PDE's mean-wait formula)
+         * @return the waiting time's law on the grid
+         */
+        GridLaw waiting(double atom, double meanWait) {
+            double[] w = inverse(waitHat, nodes);
+            return new GridLaw(delta, w, continuousMass, t -> t < 0 ? atom : 0.0, meanWait);
         }
-        double[] power = inverse(times(powerHat, serviceHat), nodes);
-        double m = 0;
-        for (double v : power) {
-            m += v;
+
+        /**
+         * @param atom {@code P(W = 0)}
+         * @param meanWait {@code E[W]}
+         * @return the response time's law {@code W + S} on the grid (the atom's part {@code atom·Ḡ(t)} exact)
+         */
+        GridLaw response(double atom, double meanWait) {
+            double[] w = inverse(waitHat, nodes);
+            double[] t = inverse(times(forward(w, convSize), serviceHat), nodes);
+            DoubleUnaryOperator atomPart = u -> atom * service.survival(u);
+            return new GridLaw(delta, t, continuousMass, atomPart, meanWait + service.mean());
         }
-        powerMass = m;
-        powerHat = forward(power, convSize);
-    }
 
-    /** @return whether the service sums of the levels added so far no longer reach below the grid's end */
-    boolean saturated() {
-        return powerMass < 1e-16;
-    }
-
-    /**
-     * @param atom {@code P(W = 0) = 1 − x_1^d}
-     * @param meanWait {@code E[W]} (from the PDE's mean-wait formula)
-     * @return the waiting time's law on the grid
-     */
-    GridLaw waiting(double atom, double meanWait) {
-        double[] w = inverse(waitHat, nodes);
-        return new GridLaw(delta, w, continuousMass, t -> t < 0 ? atom : 0.0, meanWait);
-    }
-
-    /**
-     * @param atom {@code P(W = 0)}
-     * @param meanWait {@code E[W]}
-     * @return the response time's law {@code W + S} on the grid (the atom's part {@code atom·Ḡ(t)} exact)
-     */
-    GridLaw response(double atom, double meanWait) {
-        double[] w = inverse(waitHat, nodes);
-        double[] t = inverse(times(forward(w, convSize), serviceHat), nodes);
-        DoubleUnaryOperator atomPart = u -> atom * service.survival(u);
-        return new GridLaw(delta, t, continuousMass, atomPart, meanWait + service.mean());
-    }
-
-    /** @return levels added */
-    int levelsAdded() {
-        return levelsAdded;
+        /** @return levels added */
+        int levelsAdded() {
+            return levelsAdded;
+        }
     }
 }

@@ -9,9 +9,13 @@ import java.util.function.DoubleUnaryOperator;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.model.InitialState;
+import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.sojourn.Percentiles;
 import org.mflb.core.sojourn.SojournLaw;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
+import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.ServerSystem;
 
@@ -132,6 +136,21 @@ class PdeSojournTimesTest {
                     FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda).fixedPoint());
             assertLaw(fluid::survival, pde.response(), new double[] {0.1, 0.5, 1, 2, 4, 8, 15}, 1e-4, "SQ(" + d + ") T");
             assertEquals(fluid.mean(), pde.meanResponseTime(), 1e-4, "E[T]");
+        }
+    }
+
+    @Test
+    void alongATransientExponentialServiceGivesTheFluidLawOfAJobArrivingThen() {
+        double lambda = 0.9;
+        TimeGrid grid = TimeGrid.uniform(40, 10);
+        PdeTransient pde = HydrodynamicPde.of(2, lambda, ServiceDistributions.parse("exp"))
+                .withSojournTimes(Percentiles.DEFAULT).transientFrom(PdeInitialState.empty(), grid);
+        FluidTransient fluid = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda)
+                .transientFrom(InitialState.empty(), grid);
+        for (int k = 0; k < grid.size(); k++) {
+            FluidResponseTime f = FluidResponseTime.at(fluid, k);
+            assertLaw(f::survival, pde.sojournTimes(k).response(), new double[] {0.5, 1, 2, 5, 10}, 1e-4,
+                    "t = " + grid.time(k) + ": T");
         }
     }
 
