@@ -122,6 +122,22 @@ public final class HydrodynamicPde {
         return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance, sumTolerance, levels, sojourn, tolerance);
     }
 
+    /**
+     * @param eps target accuracy of the transient's tail vector, in (0, 0.1); 0 for the fixed age step
+     * @return a copy whose transients choose the age step from the scheme's second order: two probe
+     *         grids ({@code h = 0.1, 0.05}) give the constant {@code C} of the error {@code C h²}
+     *         (from their difference, {@code 3C h²/4}), and the step is {@code √(0.8 ε/C)} (aligned to
+     *         divide the output spacing); the estimate {@code C h²} is reported
+     *         ({@link PdeTransient#errorEstimate()}). The age step of {@link #withAgeStep} is then unused.
+     */
+    public HydrodynamicPde withTolerance(double eps) {
+        if (eps != 0) {
+            Require.open("tolerance", eps, 0, 0.1);
+        }
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance,
+                sumTolerance, levels, sojourn, eps);
+    }
+
     /** @return a copy with or without Richardson extrapolation over {@code h} and {@code h/2} */
     public HydrodynamicPde withRichardson(boolean on) {
         return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance, levels, sojourn, tolerance);
@@ -199,15 +215,105 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("levels", l, ">= the levels occupied by the initial state ("
                     + initial.occupiedLevels() + ")");
         }
+        double h = ageStep;
+        double errorEstimate = Double.NaN;
+        if (tolerance > 0) {
+            // two grids give the constant of the scheme's h² error; the step then meets the tolerance
+            double h0 = TOLERANCE_PROBE_STEP;
+            Run coarse = run(h0, l, reach, init, eqAges, grid, automatic, false);
+            Run fine = run(h0 / 2, coarse.levels, reach, init, eqAges, grid, automatic, false);
+            double difference = maxDifference(coarse.tails, fine.tails);
+            double constant = difference / (0.75 * h0 * h0);
+            l = fine.levels;
+            double fineError = difference / 3;
+            if (fineError <= tolerance && sojourn == null && !richardson) {
+                return fine.result(grid, h0 / 2, false, fineError);
+            }
+            h = constant > 0 ? Math.min(h0 / 2, TOLERANCE_SAFETY * Math.sqrt(tolerance / constant)) : h0 / 2;
+            // an age step that divides the output spacing keeps the outputs on step ends
+            h = alignedAgeStep(h, grid);
+            errorEstimate = constant * h * h;
+        }
+        Run coarse = run(h, l, reach, init, eqAges, grid, automatic, sojourn != null && !richardson);
+        if (!richardson) {
+            return coarse.result(grid, h, false, errorEstimate);
+        }
+        Run fine = run(h / 2, coarse.levels, reach, init, eqAges, grid, automatic, sojourn != null);
+        // the scheme is second order: (4 fine − coarse)/3 removes the h² term
+        double[][] tails = coarse.tails;
+        double[] waits = coarse.waits;
+        for (int k = 0; k < grid.size(); k++) {
+            for (int i = 0; i < tails[k].length; i++) {
+                tails[k][i] = (4 * fine.tails[k][i] - tails[k][i]) / 3;
+            }
+            waits[k] = (4 * fine.waits[k] - waits[k]) / 3;
+        }
+        return new PdeTransient(grid, tails, waits, h, true, Math.max(coarse.topLevel, fine.topLevel),
+                Math.max(coarse.agedMass, fine.agedMass), fine.laws, errorEstimate);
+    }
+
+    /** First step of the two-grid error estimate of {@link #withTolerance}. */
+    static final double TOLERANCE_PROBE_STEP = 0.1;
+    /** The chosen step aims at this share of the tolerance (the h² law is asymptotic). */
+    static final double TOLERANCE_SAFETY = Math.sqrt(0.8);
+
+    /** The largest step {@code ≤ h} of the form {@code dt/n} when the outputs are evenly spaced by {@code dt}. */
+    static double alignedAgeStep(double h, TimeGrid grid) {
+        if (grid.size() < 2) {
+            return h;
+        }
+        double dt = grid.time(1) - grid.time(0);
+        for (int k = 2; k < grid.size(); k++) {
+            if (Math.abs(grid.time(k) - grid.time(k - 1) - dt) > 1e-9 * dt) {
+                return h;
+            }
+        }
+        return dt / Math.ceil(dt / h - 1e-9);
+    }
+
+    private static double maxDifference(double[][] a, double[][] b) {
+        double max = 0;
+        for (int k = 0; k < a.length; k++) {
+            int n = Math.min(a[k].length, b[k].length);
+            for (int i = 0; i < n; i++) {
+                max = Math.max(max, Math.abs(a[k][i] - b[k][i]));
+            }
+            for (int i = n; i < a[k].length; i++) {
+                max = Math.max(max, Math.abs(a[k][i]));
+            }
+            for (int i = n; i < b[k].length; i++) {
+                max = Math.max(max, Math.abs(b[k][i]));
+            }
+        }
+        return max;
+    }
+
+    /** One run of the scheme at step {@code h}, with levels grown until {@code x_L} is below the tolerance. */
+    private final class Run {
+        private double[][] tails;
+        private double[] waits;
+        private PdeSojournTimes[] laws;
+        private int levels;
+        private double topLevel;
+        private double agedMass;
+
+        PdeTransient result(TimeGrid grid, double h, boolean extrapolated, double errorEstimate) {
+            return new PdeTransient(grid, tails, waits, h, extrapolated, topLevel, agedMass, laws, errorEstimate);
+        }
+    }
+
+    private Run run(double h, int startLevels, double reach, double[] init, boolean eqAges, TimeGrid grid,
+            boolean automatic, boolean withLaws) {
+        int l = startLevels;
+        double target = sojourn != null ? tailTarget(sojourn) : 0.0;
         while (true) {
-            double h = ageStep;
-            AgeGridScheme coarse = scheme(h, l, reach, init, eqAges, grid.start());
-            double[][] tails = new double[grid.size()][l + 1];
-            double[] waits = new double[grid.size()];
-            PdeSojournTimes[] laws = sojourn != null && !richardson ? new PdeSojournTimes[grid.size()] : null;
-            double target = sojourn != null ? tailTarget(sojourn) : 0.0;
-            coarse.run(grid, tails, waits, laws, target);
-            if (automatic && coarse.maxTopLevel() > levelTolerance) {
+            AgeGridScheme scheme = scheme(h, l, reach, init, eqAges, grid.start());
+            Run r = new Run();
+            r.tails = new double[grid.size()][l + 1];
+            r.waits = new double[grid.size()];
+            r.laws = withLaws ? new PdeSojournTimes[grid.size()] : null;
+            scheme.run(grid, r.tails, r.waits, r.laws, target);
+            if (automatic && scheme.maxTopLevel() > levelTolerance) {
                 if (l >= MAX_LEVELS) {
                     throw new MflbException(ErrorKind.TRUNCATION, "levels", "the transient needs more than "
                             + MAX_LEVELS + " levels to keep x_L below " + levelTolerance);
@@ -215,23 +321,10 @@ public final class HydrodynamicPde {
                 l = Math.min(MAX_LEVELS, 2 * l);
                 continue;
             }
-            if (!richardson) {
-                return new PdeTransient(grid, tails, waits, h, false, coarse.maxTopLevel(), coarse.maxAgedMass(), laws);
-            }
-            AgeGridScheme fine = scheme(h / 2, l, reach, init, eqAges, grid.start());
-            double[][] fineTails = new double[grid.size()][l + 1];
-            double[] fineWaits = new double[grid.size()];
-            PdeSojournTimes[] fineLaws = sojourn != null ? new PdeSojournTimes[grid.size()] : null;
-            fine.run(grid, fineTails, fineWaits, fineLaws, target);
-            // the scheme is second order: (4 fine − coarse)/3 removes the h² term
-            for (int k = 0; k < grid.size(); k++) {
-                for (int i = 0; i <= l; i++) {
-                    tails[k][i] = (4 * fineTails[k][i] - tails[k][i]) / 3;
-                }
-                waits[k] = (4 * fineWaits[k] - waits[k]) / 3;
-            }
-            return new PdeTransient(grid, tails, waits, h, true, Math.max(coarse.maxTopLevel(), fine.maxTopLevel()),
-                    Math.max(coarse.maxAgedMass(), fine.maxAgedMass()), fineLaws);
+            r.levels = l;
+            r.topLevel = scheme.maxTopLevel();
+            r.agedMass = scheme.maxAgedMass();
+            return r;
         }
     }
 

@@ -16,10 +16,12 @@ public final class PdeTransient {
     private final double levelCutOff;
     private final double agedMass;
     private final PdeSojournTimes[] sojourns;
+    private final double errorEstimate;
 
     PdeTransient(TimeGrid grid, double[][] tails, double[] waits, double ageStep, boolean richardson,
-            double levelCutOff, double agedMass, PdeSojournTimes[] sojourns) {
+            double levelCutOff, double agedMass, PdeSojournTimes[] sojourns, double errorEstimate) {
         this.sojourns = sojourns;
+        this.errorEstimate = errorEstimate;
         this.grid = grid;
         this.tails = tails;
         this.waits = waits;
@@ -74,6 +76,14 @@ public final class PdeTransient {
             throw new IllegalStateException("sojourn times not computed: use HydrodynamicPde.withSojournTimes");
         }
         return sojourns[k];
+    }
+
+    /**
+     * @return the estimated largest error of the tail vector over the grid, {@code C h²} from the two
+     *         probe grids of {@link HydrodynamicPde#withTolerance}; NaN when the step was fixed
+     */
+    public double errorEstimate() {
+        return errorEstimate;
     }
 
     /** @return the age (= time) step of the (coarse) grid */

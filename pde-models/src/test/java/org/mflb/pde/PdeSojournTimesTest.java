@@ -1,6 +1,7 @@
 package org.mflb.pde;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -8,6 +9,7 @@ import java.math.MathContext;
 import java.util.function.DoubleUnaryOperator;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.MflbException;
 import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
@@ -152,6 +154,29 @@ class PdeSojournTimesTest {
             assertLaw(f::survival, pde.sojournTimes(k).response(), new double[] {0.5, 1, 2, 5, 10}, 1e-4,
                     "t = " + grid.time(k) + ": T");
         }
+    }
+
+    @Test
+    void theToleranceChoosesAnAgeStepThatMeetsIt() {
+        TimeGrid grid = TimeGrid.uniform(50, 1);
+        FluidTransient fluid = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), 0.9)
+                .transientFrom(InitialState.empty(), grid);
+        for (double eps : new double[] {1e-4, 1e-5}) {
+            PdeTransient pde = HydrodynamicPde.of(2, 0.9, ServiceDistributions.parse("exp")).withTolerance(eps)
+                    .transientFrom(PdeInitialState.empty(), grid);
+            double max = 0;
+            for (int k = 0; k < grid.size(); k++) {
+                double[] x = pde.tail(k);
+                double[] y = fluid.tail(k);
+                for (int i = 0; i < Math.min(x.length, y.length); i++) {
+                    max = Math.max(max, Math.abs(x[i] - y[i]));
+                }
+            }
+            assertTrue(max <= eps, "eps " + eps + ": error " + max + " at h = " + pde.ageStep());
+            assertEquals(max, pde.errorEstimate(), 0.2 * max, "the two-grid estimate");
+        }
+        assertThrows(MflbException.class, () -> HydrodynamicPde.of(2, 0.9, ServiceDistributions.parse("exp"))
+                .withTolerance(-1));
     }
 
     @Test
