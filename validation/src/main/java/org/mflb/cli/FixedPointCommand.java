@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.SwitchedFixedPoint;
 
@@ -41,6 +42,9 @@ public final class FixedPointCommand implements Callable<Integer> {
     @Mixin
     RefinedOptions refined;
 
+    @Mixin
+    PercentileOptions latency;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -55,24 +59,28 @@ public final class FixedPointCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        latency.percentiles();
         if (model.isNonSmooth()) {
             return nonSmooth();
         }
         FluidModel fluid = model.fluidModel();
         boolean refine = refined.requested();
         FluidFixedPoint fp = fluid.fixedPoint();
+        FluidResponseTime response = FluidResponseTime.of(fp);
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {
             j.put("iterations", fp.iterations());
             j.put("stable", fp.isStable());
             Printer.put(j, "spectralAbscissa", fp.spectralAbscissa());
             fp.blocking().ifPresent(b -> j.put("blocking", b));
+            latency.putResponse(j, response);
             if (refine) {
                 refined.addJson(j, expansion);
             }
         };
         List<String> state = new ArrayList<>();
         fp.blocking().ifPresent(b -> state.add(summaryLine("blocking", Printer.number(b))));
+        addResponseLines(state, response);
         String stability = (fp.isStable() ? "stable" : "UNSTABLE") + (Double.isNaN(fp.spectralAbscissa()) ? ""
                 : " (largest eigenvalue real part " + Printer.number(fp.spectralAbscissa()) + ")");
         List<Column> columns = new ArrayList<>();
@@ -114,6 +122,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         NonSmoothModel fluid = model.nonSmoothModel();
         SwitchedFixedPoint fp = fluid.fixedPoint();
+        FluidResponseTime response = fluid.responseTime(fp);
         boolean thresholdPolicy = model.policy == ModelOptions.PolicyName.threshold
                 || model.policy == ModelOptions.PolicyName.adaptive_threshold;
         String kind = fp.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -122,6 +131,7 @@ public final class FixedPointCommand implements Callable<Integer> {
                 ? " (threshold " + fp.threshold().getAsInt() + ")" : "")));
         fp.settlingTime().ifPresent(t -> state.add(summaryLine("settling time", Printer.number(t)
                 + " (last threshold jump from the empty state)")));
+        addResponseLines(state, response);
         List<String> notes = new ArrayList<>();
         fp.diagnosis().ifPresent(d -> notes.add(summaryLine("note", d)));
         Consumer<ObjectNode> json = j -> {
@@ -131,6 +141,7 @@ public final class FixedPointCommand implements Callable<Integer> {
             }
             fp.diagnosis().ifPresent(d -> j.put("diagnosis", d));
             fp.settlingTime().ifPresent(t -> j.put("settlingTime", t));
+            latency.putResponse(j, response);
         };
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()),
@@ -159,6 +170,12 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     /** A CSV column after {@code level,tail}: its header and its cell at level {@code i}. */
     private record Column(String header, IntFunction<String> cell) {
+    }
+
+    /** The response time's mean and percentiles (docs/models.md §7) as table summary lines. */
+    private void addResponseLines(List<String> state, FluidResponseTime response) {
+        state.add(summaryLine("mean response time", Printer.number(response.mean())));
+        state.add(summaryLine("response time", latency.summary(response)));
     }
 
     /** @return a table summary line: the label padded to {@link #LABEL_WIDTH}, then the value */

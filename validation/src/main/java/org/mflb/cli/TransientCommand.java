@@ -18,6 +18,7 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.SwitchedTransient;
@@ -58,6 +59,9 @@ public final class TransientCommand implements Callable<Integer> {
             description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, x_2, ...")
     String init;
 
+    @Mixin
+    PercentileOptions latency;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -91,6 +95,7 @@ public final class TransientCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
+        latency.percentiles();
         InitialState initial = InitialState.parse(init);
         ArrivalRate rate = arrivalRate();
         if (model.isNonSmooth()) {
@@ -111,6 +116,8 @@ public final class TransientCommand implements Callable<Integer> {
         if (lossy) {
             columns.add(Column.number("blocking", "blocking", tr::blocking));
         }
+        PercentileOptions.Series response = latency.series(steps, k -> FluidResponseTime.at(tr, k));
+        addResponseColumns(columns, response);
         for (int n : refine ? refined.sizes() : new int[0]) {
             columns.add(Column.number("mean queue N=" + n, "meanQueueLength_N" + n,
                     k -> expansion.meanTotal(k, n, expansion.order())));
@@ -133,6 +140,8 @@ public final class TransientCommand implements Callable<Integer> {
                 }
                 json.put("truncation", tr.truncation());
                 json.put("cutOffMass", tr.cutOffMass());
+                response.putJson(json, "responseTimeQuantiles");
+                json.set("meanResponseTime", Printer.array(response.mean()));
                 if (refine) {
                     refined.addJson(json, expansion);
                 }
@@ -170,6 +179,8 @@ public final class TransientCommand implements Callable<Integer> {
         if (adaptive) {
             columns.add(Column.text("threshold", "threshold", k -> Integer.toString(tr.threshold(k))));
         }
+        PercentileOptions.Series response = latency.series(steps, tr::responseTime);
+        addResponseColumns(columns, response);
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -187,6 +198,8 @@ public final class TransientCommand implements Callable<Integer> {
                 }
                 json.put("truncation", tr.truncation());
                 json.put("cutOffMass", tr.cutOffMass());
+                response.putJson(json, "responseTimeQuantiles");
+                json.set("meanResponseTime", Printer.array(response.mean()));
                 json.set("regime", regimes);
                 if (adaptive) {
                     json.set("threshold", thresholds);
@@ -220,6 +233,17 @@ public final class TransientCommand implements Callable<Integer> {
     }
 
     /** A transient on its grid: the tail vector and mean queue length at grid index {@code k}, and the levels kept. */
+    /** The mean response time and its percentiles for a job arriving at each time (docs/models.md §7). */
+    private static void addResponseColumns(List<Column> columns, PercentileOptions.Series response) {
+        columns.add(Column.number("E[T]", "meanResponseTime", k -> response.mean()[k]));
+        double[] p = response.percentiles();
+        for (int i = 0; i < p.length; i++) {
+            int col = i;
+            String label = PercentileOptions.label(p[i]);
+            columns.add(Column.number("T p" + label, "responseTime_p" + label, k -> response.quantiles()[k][col]));
+        }
+    }
+
     private record Trajectory(TimeGrid grid, IntFunction<double[]> tail, IntToDoubleFunction meanQueueLength,
             int truncation) {
     }
