@@ -550,9 +550,6 @@ final class AgeGridScheme {
                     break;
                 }
                 acc.addLevel(chooseRatio(x[k], x[k + 1]), beta, betaTail, cohortMass > 0 ? scaled : null, cohortMass);
-                if (acc.saturated()) {
-                    break;
-                }
             }
             GridLaw waiting = acc.waiting(atom, meanWait);
             if (waiting.survival(waiting.end()) <= tailTarget || attempt >= 8 || nodes >= PdeSojournTimes.MAX_NODES) {

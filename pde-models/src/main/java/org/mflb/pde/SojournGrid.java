@@ -20,7 +20,8 @@ import org.mflb.core.distribution.ServiceDistribution;
  * <b>Discretisation.</b> Every measure is represented by its masses at the nodes
  * ({@code m_n = ∫ hat_n dμ}, the hat functions of the grid: mass and first moment are kept, atoms
  * at nodes are exact), so sums of independent times are exact discrete convolutions, done by FFT
- * (zero-padded, truncated to the grid after every product, so nothing wraps around). The CDF at a
+ * (zero-padded, truncated to the grid after every product, so nothing wraps around; the reversed
+ * {@code β} of a level and the current service power share one complex transform). The CDF at a
  * node counts half the node's mass ({@code F(u_N) = Σ_{n<N} m_n + m_N/2}), which is second order
  * in {@code δ} for piecewise-smooth densities. The ages are given on cells of width {@code δ}
  * with {@code ν_k = β_{k,j} Ḡ(a)} in cell {@code j} ({@code β} = the PDE's {@code φ_k − φ_{k+1}} in
@@ -36,7 +37,6 @@ final class SojournGrid {
     private final double delta;
     private final int nodes;
     private final int ageCells;
-    private final int corrSize;
     private final int convSize;
     /** I(mδ), m = 0..J+M+2. */
     private final double[] tailIntegral;
@@ -59,8 +59,10 @@ final class SojournGrid {
         this.delta = delta;
         this.nodes = nodes;
         this.ageCells = ageCells;
-        this.corrSize = Integer.highestOneBit(Math.max(2, ageCells + nodes + 2) - 1) << 1;
-        this.convSize = Integer.highestOneBit(Math.max(2, 2 * nodes) - 1) << 1;
+        // one transform size for the correlation (ages + nodes) and the convolutions (2 × nodes), so that
+        // the two real sequences of a level share one complex FFT
+        int size = Integer.highestOneBit(Math.max(2, Math.max(ageCells + nodes + 2, 2 * nodes)) - 1) << 1;
+        this.convSize = size;
         int points = ageCells + nodes + 3;
         tailIntegral = new double[points + 1];
         for (int m = 0; m <= points; m++) {
@@ -74,7 +76,7 @@ final class SojournGrid {
             double mid = residualIntegral((m + 0.5) * delta);
             cellWork[m] = delta / 6 * (tailIntegral[m] + 4 * mid + tailIntegral[m + 1]);
         }
-        double[][] kernel = new double[2][corrSize];
+        double[][] kernel = new double[2][convSize];
         for (int m = 0; m <= ageCells + nodes && m + 1 < points; m++) {
             kernel[0][m] = cellWork[m] - cellWork[m + 1];
         }
@@ -172,18 +174,21 @@ final class SojournGrid {
     /** The levels added for one time: the waiting time's transform and the current service power. */
     final class Accumulator {
         private final double[][] waitHat = new double[2][convSize];
-        private double[][] powerHat = new double[2][convSize];
+        /** {@code G^{⊛(k−1)}} on the nodes, for the next level {@code k}. */
+        private double[] power = new double[nodes];
         private double powerMass = 1.0;
         private double continuousMass;
         private int levelsAdded;
 
         private Accumulator() {
-            java.util.Arrays.fill(powerHat[0], 1.0); // the transform of the unit mass at 0
+            power[0] = 1.0;
         }
 
         /**
          * Adds the arrivals that join servers with exactly {@code k} jobs; levels must come in the order
-         * {@code k = 1, 2, ...}.
+         * {@code k = 1, 2, ...}. Three FFTs: one for the reversed {@code β} and the service power
+         * together (two real sequences as one complex one), one back for their products with the
+         * kernels, one for the residual's node masses.
          *
          * @param c {@code c_k = r_k/(x_k − x_{k+1})}
          * @param beta {@code β_{k,j}} on the age cells {@code j < J} (the age density is {@code β Ḡ})
@@ -194,59 +199,80 @@ final class SojournGrid {
          */
         void addLevel(double c, double[] beta, double betaTail, double[] cohort, double cohortMass) {
             levelsAdded++;
-            double[] cells = new double[nodes + 1];
             double mass = cohortMass + betaTail * tailIntegral[ageCells];
             boolean any = betaTail != 0 || cohortMass != 0;
             for (int j = 0; j < ageCells; j++) {
                 mass += beta[j] * cellSurvival[j];
                 any |= beta[j] != 0;
             }
-            if (!any || c == 0) {
-                advancePower();
+            any &= c != 0;
+            if (saturated()) {
+                // k − 1 full services already exceed the grid's end: these arrivals wait beyond it
+                continuousMass += any ? c * mass : 0.0;
                 return;
             }
-            // cell integrals of the residual survival: a correlation of β with ΔJ_m − ΔJ_{m+1}
-            double[][] b = new double[2][corrSize];
-            for (int j = 0; j < ageCells; j++) {
-                b[0][ageCells - 1 - j] = beta[j];
-            }
-            FastFourierTransformer.transformInPlace(b, DftNormalization.STANDARD, TransformType.FORWARD);
-            double[][] corr = times(b, kernelHat);
-            FastFourierTransformer.transformInPlace(corr, DftNormalization.STANDARD, TransformType.INVERSE);
-            for (int n = 0; n <= nodes; n++) {
-                int idx = ageCells - 1 + n;
-                cells[n] = (ageCells > 0 ? corr[0][idx] : 0.0) + betaTail * cellWork[ageCells + n];
-                if (cohort != null) {
-                    cells[n] += cohort[n];
+            int n2 = convSize;
+            double[][] z = new double[2][n2];
+            if (any) {
+                for (int j = 0; j < ageCells; j++) {
+                    z[0][ageCells - 1 - j] = beta[j];
                 }
             }
-            double[] residual = new double[nodes];
-            residual[0] = mass - cells[0] / delta;
-            for (int n = 1; n < nodes; n++) {
-                residual[n] = (cells[n - 1] - cells[n]) / delta;
+            System.arraycopy(power, 0, z[1], 0, nodes);
+            FastFourierTransformer.transformInPlace(z, DftNormalization.STANDARD, TransformType.FORWARD);
+            // unpack: B = (Z_k + conj Z_{−k})/2 (the β part), P = (Z_k − conj Z_{−k})/(2i) (the power)
+            double[][] powerHat = new double[2][n2];
+            double[][] back = new double[2][n2];
+            for (int k = 0; k < n2; k++) {
+                int m = (n2 - k) & (n2 - 1);
+                double zr = z[0][k];
+                double zi = z[1][k];
+                double wr = z[0][m];
+                double wi = -z[1][m];
+                double br = 0.5 * (zr + wr);
+                double bi = 0.5 * (zi + wi);
+                double pr = 0.5 * (zi - wi);
+                double pi = -0.5 * (zr - wr);
+                powerHat[0][k] = pr;
+                powerHat[1][k] = pi;
+                // correlation B·D and next power P·G, packed as B·D + i P·G
+                double cr = br * kernelHat[0][k] - bi * kernelHat[1][k];
+                double ci = br * kernelHat[1][k] + bi * kernelHat[0][k];
+                double gr = pr * serviceHat[0][k] - pi * serviceHat[1][k];
+                double gi = pr * serviceHat[1][k] + pi * serviceHat[0][k];
+                back[0][k] = cr - gi;
+                back[1][k] = ci + gr;
             }
-            double[][] rHat = forward(residual, convSize);
-            double[][] term = times(rHat, powerHat);
-            for (int i = 0; i < convSize; i++) {
-                waitHat[0][i] += c * term[0][i];
-                waitHat[1][i] += c * term[1][i];
+            FastFourierTransformer.transformInPlace(back, DftNormalization.STANDARD, TransformType.INVERSE);
+            if (any) {
+                double[] cells = new double[nodes + 1];
+                for (int n = 0; n <= nodes; n++) {
+                    int idx = ageCells - 1 + n;
+                    cells[n] = (ageCells > 0 ? back[0][idx] : 0.0) + betaTail * cellWork[ageCells + n];
+                    if (cohort != null) {
+                        cells[n] += cohort[n];
+                    }
+                }
+                double[] residual = new double[nodes];
+                residual[0] = mass - cells[0] / delta;
+                for (int n = 1; n < nodes; n++) {
+                    residual[n] = (cells[n - 1] - cells[n]) / delta;
+                }
+                double[][] rHat = forward(residual, convSize);
+                for (int i = 0; i < convSize; i++) {
+                    double tr = rHat[0][i] * powerHat[0][i] - rHat[1][i] * powerHat[1][i];
+                    double ti = rHat[0][i] * powerHat[1][i] + rHat[1][i] * powerHat[0][i];
+                    waitHat[0][i] += c * tr;
+                    waitHat[1][i] += c * ti;
+                }
+                continuousMass += c * mass;
             }
-            continuousMass += c * mass;
-            advancePower();
-        }
-
-        /** {@code G^{⊛k} → G^{⊛(k+1)}}, truncated to the grid. */
-        private void advancePower() {
-            if (powerMass < 1e-300) {
-                return;
-            }
-            double[] power = inverse(times(powerHat, serviceHat), nodes);
             double m = 0;
-            for (double v : power) {
-                m += v;
+            for (int n = 0; n < nodes; n++) {
+                power[n] = back[1][n];
+                m += power[n];
             }
             powerMass = m;
-            powerHat = forward(power, convSize);
         }
 
         /** @return whether the service sums of the levels added so far no longer reach below the grid's end */

@@ -73,10 +73,10 @@ public final class FixedPointCommand implements Callable<Integer> {
             j.put("stable", fp.isStable());
             Printer.put(j, "spectralAbscissa", fp.spectralAbscissa());
             fp.blocking().ifPresent(b -> j.put("blocking", b));
-            latency.putResponse(j, response);
             if (refine) {
                 refined.addJson(j, expansion);
             }
+            latency.putResponse(j, response);
         };
         List<String> state = new ArrayList<>();
         fp.blocking().ifPresent(b -> state.add(summaryLine("blocking", Printer.number(b))));
