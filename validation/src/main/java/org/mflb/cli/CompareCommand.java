@@ -13,6 +13,8 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidResponseTime;
+import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
@@ -67,6 +69,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
     Path plot;
 
+    @Mixin
+    PercentileOptions latency;
+
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -79,6 +84,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
+        latency.percentiles();
         int servers = model.simulatedServers();
         FluidModel fluid = model.fluidModel();
         boolean transientRun = dt != null;
@@ -96,6 +102,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers;
         List<Check> checks;
+        FluidResponseTime response = null;
         Figure figure;
         SimulationResult sim;
         if (transientRun) {
@@ -119,17 +126,25 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
             sim = Simulator.run(scenario.build());
-            checks = Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance);
+            checks = new java.util.ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            response = FluidResponseTime.of(fp);
+            FluidResponseTime law = response;
+            // queues: the simulated mean response time against the fluid's E[T] (the mean queue length's
+            // allowance over λ, by Little's law)
+            sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
+                    checks.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
+                            tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / model.lambda())));
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
         }
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance);
+        print(title, checks, sim, tolerance, response);
         return 0;
     }
 
-    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance) {
+    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
+            FluidResponseTime response) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
@@ -138,6 +153,9 @@ public final class CompareCommand implements Callable<Integer> {
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
             json.setAll(CheckPrinter.json(checks));
+            if (response != null) {
+                latency.putResponse(json, response);
+            }
             if (plot != null) {
                 json.put("plot", plot.toString());
             }
@@ -150,6 +168,9 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("  tolerance per check: " + tolerance);
         out.println();
         CheckPrinter.table(out, checks);
+        if (response != null) {
+            out.println("fluid response time: " + latency.summary(response) + " (simulated quantiles: not yet)");
+        }
         if (plot != null) {
             out.println("figure: " + plot);
         }
