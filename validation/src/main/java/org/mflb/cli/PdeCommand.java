@@ -259,7 +259,7 @@ public final class PdeCommand implements Callable<Integer> {
             case table -> {
                 out.println("PDE transient: SQ(" + d + "), lambda = " + lambdaLabel() + ", service "
                         + pde.service().spec() + ", from " + initial);
-                out.println("  age step " + tr.ageStep() + (tr.richardson() ? " (Richardson with da/2)" : "")
+                out.println("  age step " + Printer.number(tr.ageStep()) + (tr.richardson() ? " (Richardson with da/2)" : "")
                         + (Double.isNaN(tr.errorEstimate()) ? "" : " (estimated error " + Printer.number(tr.errorEstimate())
                         + ")") + ", levels " + tr.levels() + " (cut-off mass " + Printer.number(tr.levelCutOffMass()) + ")");
                 int shown = Math.min(TransientCommand.TABLE_LEVELS, tr.levels());
