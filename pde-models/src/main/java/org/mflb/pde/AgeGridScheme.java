@@ -492,31 +492,39 @@ final class AgeGridScheme {
         return w;
     }
 
-    /** Kernels of the sojourn-time grid by number of nodes (they depend on the reach only). */
-    private final java.util.Map<Integer, SojournGrid> sojournGrids = new java.util.HashMap<>();
+    /** Kernels of the sojourn-time grid by (step, nodes): they depend on the grid only. */
+    private final java.util.Map<java.util.List<Object>, SojournGrid> sojournGrids = new java.util.HashMap<>();
 
     /**
      * The waiting- and response-time laws of a job arriving now (docs/models.md §7): at level
      * {@code k} the age density within cell {@code j} is {@code n_k(j) Ḡ(a)/∫_{cell} Ḡ}, in the aged
-     * cell {@code n_k Ḡ(a)/I(A)}, and the cohort is a point mass at its age. The convolution grid
-     * divides the age step ({@code δ = h/q} with {@code δ ≤ } {@link PdeSojournTimes#DEFAULT_STEP}) and
-     * reaches where {@code P(W > end) ≤ tailTarget} (widened until it does).
+     * cell {@code n_k Ḡ(a)/I(A)}, and the cohort is a point mass at its age. The convolution grid's
+     * step divides the age step ({@code δ = h/q ≤ } {@link PdeSojournTimes#DEFAULT_STEP}), or is a
+     * multiple {@code δ = m h} of it when the grid must reach further than
+     * {@link PdeSojournTimes#DEFAULT_NODES} fine steps (then the {@code m} age cells of a grid cell share
+     * one {@code β}: their mass over their {@code ∫ Ḡ}); it reaches where {@code P(W > end) ≤ tailTarget}
+     * (widened until it does).
      */
     PdeSojournTimes sojournTimes(double tailTarget) {
-        int q = (int) Math.ceil(h / PdeSojournTimes.DEFAULT_STEP - 1e-9);
-        double delta = h / q;
         double meanWait = meanWait();
         double reach = PdeSojournTimes.initialReach(service, meanWait, tailTarget);
         double atom = 1.0 - Math.pow(x[1], d);
         for (int attempt = 0; ; attempt++) {
+            double wanted = Math.min(PdeSojournTimes.MAX_STEP,
+                    Math.max(PdeSojournTimes.DEFAULT_STEP, reach / PdeSojournTimes.DEFAULT_NODES));
+            int q = wanted <= h ? (int) Math.max(1, Math.floor(h / wanted + 1e-9)) : 1;
+            int m = wanted <= h ? 1 : (int) Math.ceil(wanted / h - 1e-9);
+            double delta = m > 1 ? m * h : h / q;
+            int ageCells = m > 1 ? (cells + m - 1) / m : cells * q;
             // nodes rounded up to a power of two, so that the kernels are shared between output times
             int nodes = Integer.highestOneBit((int) Math.min(PdeSojournTimes.MAX_NODES, Math.ceil(reach / delta) + 1) - 1) << 1;
-            SojournGrid grid = sojournGrids.computeIfAbsent(nodes, n -> new SojournGrid(service, delta, n, cells * q));
+            SojournGrid grid = sojournGrids.computeIfAbsent(java.util.List.of(q, m, nodes),
+                    key -> new SojournGrid(service, delta, nodes, ageCells));
             SojournGrid.Accumulator acc = grid.start();
             double[] cohortCells = cohortTop > 0 ? grid.pointMassCells(cohortAge) : null;
-            double[] beta = new double[cells * q];
+            double[] beta = new double[ageCells];
             double[] scaled = cohortCells != null ? new double[cohortCells.length] : null;
-            double agedIntegral = grid.tailIntegral(cells * q);
+            double agedIntegral = grid.tailIntegral(ageCells);
             for (int k = 1; k <= levels; k++) {
                 java.util.Arrays.fill(beta, 0.0);
                 boolean any = false;
@@ -529,6 +537,11 @@ final class AgeGridScheme {
                     if (mass == 0) {
                         continue;
                     }
+                    any = true;
+                    if (m > 1) {
+                        beta[j / m] += mass; // divided by the grid cell's ∫ Ḡ below
+                        continue;
+                    }
                     double cellSurvival = 0;
                     for (int i = 0; i < q; i++) {
                         cellSurvival += grid.cellSurvival(j * q + i);
@@ -537,7 +550,12 @@ final class AgeGridScheme {
                     for (int i = 0; i < q; i++) {
                         beta[j * q + i] = b;
                     }
-                    any = true;
+                }
+                if (m > 1) {
+                    for (int g = 0; g < ageCells; g++) {
+                        double cs = grid.cellSurvival(g);
+                        beta[g] = cs > 0 ? beta[g] / cs : 0.0;
+                    }
                 }
                 double betaTail = k <= agedTop && agedIntegral > 0 ? aged[k] / agedIntegral : 0.0;
                 double cohortMass = k <= cohortTop ? cohort[k] : 0.0;

@@ -13,9 +13,10 @@ import org.mflb.core.sojourn.Percentiles;
  * {@code k ≥ 1} jobs whose job in service has age {@code a} waits the residual at age {@code a}
  * plus {@code k − 1} full services; the laws follow from the age profiles {@code ν_k(t, a)} by grid
  * convolution ({@link SojournGrid}, second order in the grid step {@code δ}: {@link #DEFAULT_STEP},
- * or {@code end/}{@link #DEFAULT_NODES} for a longer reach). The grid reaches far enough that
- * {@code P(W > end)} is below a tenth of {@code 1 − p} for the largest percentile {@code p} asked
- * for (it is doubled until it does). Immutable.
+ * or {@code end/}{@link #DEFAULT_NODES} for a longer reach, at most {@link #MAX_STEP}). The grid
+ * reaches far enough that {@code P(W > end)} is below a tenth of {@code 1 − p} for the largest
+ * percentile {@code p} asked for (it is widened until it does, within {@link #MAX_NODES} nodes; a
+ * quantile beyond the grid's end is then an error naming the percentiles). Immutable.
  */
 public final class PdeSojournTimes {
 
@@ -23,8 +24,10 @@ public final class PdeSojournTimes {
     public static final double DEFAULT_STEP = 0.01;
     /** Nodes of the grid beyond which the step grows with the grid's reach (second order: error ∝ step²). */
     public static final int DEFAULT_NODES = 1 << 14;
+    /** Coarsest grid step (in mean service times): the body of the law stays resolved to about 1e-3. */
+    public static final double MAX_STEP = 0.05;
     /** Largest number of grid nodes. */
-    static final int MAX_NODES = 1 << 20;
+    static final int MAX_NODES = 1 << 18;
 
     private final GridLaw waiting;
     private final GridLaw response;
@@ -78,13 +81,8 @@ public final class PdeSojournTimes {
         double[] tail = eq.tail();
         double atom = 1.0 - Math.pow(tail[1], pde.d());
         for (int attempt = 0; ; attempt++) {
-            double delta = alignedStep(service, Math.max(step, end / DEFAULT_NODES));
-            int nodes = (int) Math.ceil(end / delta) + 1;
-            if (nodes > MAX_NODES) {
-                throw new MflbException(ErrorKind.TRUNCATION, "percentiles", "the waiting time's tail needs a grid"
-                        + " longer than " + MAX_NODES + " nodes of " + delta + " (P(W > " + end / 2 + ") >= "
-                        + tailTarget + ")");
-            }
+            double delta = alignedStep(service, Math.min(MAX_STEP, Math.max(step, end / DEFAULT_NODES)));
+            int nodes = (int) Math.min(MAX_NODES, Math.ceil(end / delta) + 1);
             int ageCells = (int) Math.min(nodes, Math.ceil(eq.ageTruncation() / delta));
             SojournGrid kernel = new SojournGrid(service, delta, nodes, Math.max(1, ageCells));
             SojournGrid.Accumulator grid = kernel.start();
@@ -109,7 +107,7 @@ public final class PdeSojournTimes {
                 grid.addLevel(c, beta, betaTail, null, 0.0);
             }).solve();
             GridLaw waiting = grid.waiting(atom, eq.meanWait());
-            if (waiting.survival(waiting.end()) <= tailTarget || attempt >= 8) {
+            if (waiting.survival(waiting.end()) <= tailTarget || attempt >= 8 || nodes >= MAX_NODES) {
                 return new PdeSojournTimes(waiting, grid.response(atom, eq.meanWait()), atom);
             }
             end = widerReach(waiting, tailTarget);
@@ -117,13 +115,14 @@ public final class PdeSojournTimes {
     }
 
     /**
-     * A first reach of the grid: a dozen mean response times, and at least where the stationary excess
-     * of the service, {@code I(w)/E[S]} (which the waiting time's tail follows for heavy-tailed
-     * service), falls below the target.
+     * A first reach of the grid: a dozen mean response times, more (up to 64) where the stationary
+     * excess of the service, {@code I(w)/E[S]} (which the residuals of old jobs follow), is still above
+     * the target; the grid is widened from the computed tail if that is not enough.
      */
     static double initialReach(ServiceDistribution service, double meanWait, double tailTarget) {
-        double end = Math.max(8 * service.mean(), 12 * (meanWait + service.mean()));
-        for (int i = 0; i < 40; i++) {
+        double base = Math.max(8 * service.mean(), 12 * (meanWait + service.mean()));
+        double end = base;
+        for (int i = 0; i < 40 && end < 64.0 / 12 * base; i++) {
             double s = service.survival(end);
             double excess = s > 0 ? s * service.meanResidualLife(end) / service.mean() : 0.0;
             if (!(excess > tailTarget)) {

@@ -180,6 +180,20 @@ class PdeSojournTimesTest {
     }
 
     @Test
+    void heavyTailedQuantilesSettleWhenTheGridStepIsHalved() {
+        HydrodynamicPde pde = HydrodynamicPde.of(2, 0.9, ServiceDistributions.parse("pareto:shape=2.5"));
+        PdeEquilibrium eq = pde.equilibrium();
+        double target = HydrodynamicPde.tailTarget(Percentiles.DEFAULT);
+        PdeSojournTimes coarse = PdeSojournTimes.ofEquilibrium(pde, eq, 0.02, target);
+        PdeSojournTimes fine = PdeSojournTimes.ofEquilibrium(pde, eq, 0.01, target);
+        for (double p : new double[] {0.5, 0.9, 0.99, 0.999}) {
+            double q = fine.response().quantile(p);
+            // second order: the error of the fine grid is about a third of the change
+            assertEquals(q, coarse.response().quantile(p), 3e-3 * q, "quantile " + p);
+        }
+    }
+
+    @Test
     void heavyTailedServiceHasAHeavyResponseTail() {
         PdeSojournTimes t = equilibrium(2, 0.9, "lognormal:scv=4");
         double p50 = t.response().quantile(0.5);
