@@ -5,26 +5,49 @@ import java.util.OptionalDouble;
 
 import org.hipparchus.complex.Complex;
 import org.mflb.core.fixedpoint.FixedPoint;
+import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
 /**
- * The fixed point of a fluid model, as a tail vector, with the numerical evidence: residual
- * {@code ‖f(π)‖∞}, iterations, the spectrum of the Jacobian (stability) and the truncation.
+ * The fixed point of a fluid model, any policy, as a tail vector, with the numerical evidence:
+ * residual {@code ‖f(π)‖∞}, the truncation and the mass it cuts off, stability, and the blocking
+ * probability of loss pools. What depends on the kind of drift is optional:
+ * <ul>
+ * <li>smooth drifts ({@link SmoothRouting}): the drift at the chosen truncation, for refined
+ *     mean-field expansions ({@link #smoothDrift()}), the solver's iterations and the spectrum of the
+ *     Jacobian;</li>
+ * <li>non-smooth drifts: the kind of equilibrium, the threshold in force, a diagnosis and the
+ *     settling time of the learning threshold ({@link #equilibrium()}).</li>
+ * </ul>
  */
 public final class FluidFixedPoint {
 
+    private final ServerSystem system;
+    private final double[] levels;
+    private final double residual;
+    /** The smooth drift and the solver's result; null for a non-smooth policy. */
     private final TailModel model;
     private final FixedPoint fixedPoint;
-    private final double[] levels;
+    /** The closed-form equilibrium's description; null for a smooth policy. */
+    private final SwitchedEquilibrium equilibrium;
 
-    FluidFixedPoint(TailModel model, FixedPoint fixedPoint) {
+    private FluidFixedPoint(ServerSystem system, double[] levels, double residual, TailModel model,
+            FixedPoint fixedPoint, SwitchedEquilibrium equilibrium) {
+        this.system = system;
+        this.levels = levels;
+        this.residual = residual;
         this.model = model;
         this.fixedPoint = fixedPoint;
-        this.levels = fixedPoint.state();
+        this.equilibrium = equilibrium;
     }
 
-    /** @return the model at the chosen truncation (its dimension is {@link #truncation()}) */
-    public TailModel model() {
-        return model;
+    /** @return the fixed point of a smooth drift found by the fixed-point solver */
+    static FluidFixedPoint smooth(TailModel model, FixedPoint fixedPoint) {
+        return new FluidFixedPoint(model.system(), fixedPoint.state(), fixedPoint.residual(), model, fixedPoint, null);
+    }
+
+    /** @return a closed-form equilibrium of a non-smooth drift, with the residual of the piece in force there */
+    static FluidFixedPoint switched(ServerSystem system, double[] levels, double residual, SwitchedEquilibrium equilibrium) {
+        return new FluidFixedPoint(system, levels, residual, null, null, equilibrium);
     }
 
     /** @return {@code (x_1, ..., x_K)} (a copy) */
@@ -47,38 +70,65 @@ public final class FluidFixedPoint {
         return levels.length;
     }
 
-    /** @return the estimated mass beyond level {@code K} (0 for loss pools, which hold at most {@code K = C}) */
+    /**
+     * @return the estimated mass beyond level {@code K}: 0 for loss pools (which hold at most
+     *         {@code K = C}); for a smooth drift {@link TailVectors#cutOffMass}; for a non-smooth one
+     *         the geometric continuation of the last ratio {@code x_K/x_{K−1}}
+     */
     public double cutOffMass() {
-        return model.system().isLossy() ? 0.0 : TailVectors.cutOffMass(levels);
+        if (model == null) {
+            return SwitchedFluid.cutOffMass(levels);
+        }
+        return system.isLossy() ? 0.0 : TailVectors.cutOffMass(levels);
     }
 
     /** @return the blocking probability {@code h(x_C)} of loss pools; empty for other systems */
     public OptionalDouble blocking() {
-        return model.system().isLossy() ? OptionalDouble.of(model.lossProbability(0, levels)) : OptionalDouble.empty();
+        return system.isLossy() ? OptionalDouble.of(model.lossProbability(0, levels)) : OptionalDouble.empty();
     }
 
-    /** @return {@code ‖f(π)‖∞} */
+    /** @return {@code ‖f(π)‖∞} (non-smooth drifts: of the piece in force at the equilibrium) */
     public double residual() {
-        return fixedPoint.residual();
+        return residual;
     }
 
-    /** @return iterations of the fixed-point solver */
+    /** @return iterations of the fixed-point solver (0 for the closed forms of non-smooth drifts) */
     public int iterations() {
-        return fixedPoint.iterations();
+        return fixedPoint == null ? 0 : fixedPoint.iterations();
     }
 
-    /** @return eigenvalues of the Jacobian at the fixed point, when computed */
+    /** @return eigenvalues of the Jacobian at the fixed point, when computed (never for non-smooth drifts) */
     public Optional<Complex[]> spectrum() {
-        return fixedPoint.spectrum();
+        return fixedPoint == null ? Optional.empty() : fixedPoint.spectrum();
     }
 
     /** @return the largest real part of the spectrum ({@code NaN} if not computed) */
     public double spectralAbscissa() {
-        return fixedPoint.spectralAbscissa();
+        return fixedPoint == null ? Double.NaN : fixedPoint.spectralAbscissa();
     }
 
-    /** @return whether the fixed point is locally stable */
+    /**
+     * @return whether the fixed point is locally stable: for a smooth drift from the spectrum (true
+     *         when it is not computed); for a non-smooth drift true, the equilibria being those the
+     *         fluid converges to (paper 000 Section 3; the drift has no Jacobian there)
+     */
     public boolean isStable() {
-        return fixedPoint.isStable();
+        return fixedPoint == null || fixedPoint.isStable();
+    }
+
+    /**
+     * @return for a smooth policy, its drift at the chosen truncation (dimension {@link #truncation()}),
+     *         around which refined mean-field expansions are computed; empty for non-smooth policies
+     */
+    public Optional<TailModel> smoothDrift() {
+        return Optional.ofNullable(model);
+    }
+
+    /**
+     * @return for a non-smooth policy, the kind of equilibrium, its threshold, diagnosis and settling
+     *         time; empty for smooth policies
+     */
+    public Optional<SwitchedEquilibrium> equilibrium() {
+        return Optional.ofNullable(equilibrium);
     }
 }

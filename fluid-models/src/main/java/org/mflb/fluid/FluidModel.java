@@ -9,16 +9,34 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.TransientSolver;
+import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
+import org.mflb.fluid.nonsmooth.Regime;
 
 /**
- * The fluid (mean-field) limit of a load-balancing system with a smooth dispatching policy: the
- * entry point of the Java API. Immutable; {@code withX} returns a modified copy.
+ * The fluid (mean-field) limit of a load-balancing system under any dispatching policy: the entry
+ * point of the Java API. Immutable; {@code withX} returns a modified copy.
  * <pre>{@code
  *   FluidModel sq2 = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), 0.9);
  *   FluidFixedPoint pi = sq2.fixedPoint();                          // x_i = 0.9^(2^i − 1)
  *   FluidTransient x = sq2.transientFrom(InitialState.empty(), TimeGrid.uniform(50, 0.5));
  *   double q = x.meanQueueLength(10.0);
+ *
+ *   FluidModel t2 = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2), 2.5);
+ *   FluidFixedPoint qStar = t2.fixedPoint();                        // levels q* = (1, 1, 0.5)
+ *   qStar.equilibrium().orElseThrow().kind();                       // BALANCED
+ *   t2.transientFrom(InitialState.empty(), TimeGrid.uniform(20, 0.1)).regimes().orElseThrow().switches();
  * }</pre>
+ * A {@link SmoothRouting} policy (random, SQ(d)) has a smooth drift ({@link TailModel}): its fixed
+ * point is found by Newton's method with the spectrum of the Jacobian, its transient integrated as
+ * one ODE, and the drift is available for refined mean-field expansions
+ * ({@link FluidFixedPoint#smoothDrift()}). A {@link org.mflb.fluid.nonsmooth.NonSmoothPolicy} (JSQ,
+ * JIQ, threshold, self-learning threshold; paper 000 eq. (2), docs/models.md §3) has a drift that
+ * switches between smooth pieces: its equilibria are closed forms
+ * ({@link org.mflb.fluid.nonsmooth.ThresholdEquilibria}) and its transients are integrated piece by
+ * piece with event detection at the switching surfaces
+ * ({@link org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver}); the pieces and switches are in
+ * {@link FluidTransient#regimes()}, the kind of equilibrium in {@link FluidFixedPoint#equilibrium()}.
+ * <p>
  * The number of levels is chosen so that the mass cut off stays below the truncation's tolerance
  * (checked on the result, and grown until it holds), unless the truncation is fixed.
  */
@@ -28,13 +46,18 @@ public final class FluidModel {
     static final int MAX_LEVELS = 200_000;
 
     private final ServerSystem system;
-    private final SmoothRouting policy;
+    private final FluidPolicy policy;
     private final ArrivalRate lambda;
     private final Truncation truncation;
     private final IntegratorSettings integrator;
 
-    private FluidModel(ServerSystem system, SmoothRouting policy, ArrivalRate lambda, Truncation truncation,
+    private FluidModel(ServerSystem system, FluidPolicy policy, ArrivalRate lambda, Truncation truncation,
             IntegratorSettings integrator) {
+        if (policy instanceof NonSmoothPolicy rule) {
+            SwitchedFluid.requireSupported(system, rule);
+        } else if (!(policy instanceof SmoothRouting)) {
+            throw MflbException.invalid("policy", policy.name(), "a SmoothRouting or a NonSmoothPolicy");
+        }
         this.system = system;
         this.policy = policy;
         this.lambda = lambda;
@@ -47,8 +70,10 @@ public final class FluidModel {
      * @param policy the dispatching policy
      * @param lambda per-server arrival rate, {@code > 0}
      * @return the fluid model with automatic truncation (tolerance 1e-12)
+     * @throws MflbException if a non-smooth policy is given loss pools, or a threshold policy
+     *         single-server queues
      */
-    public static FluidModel of(ServerSystem system, SmoothRouting policy, double lambda) {
+    public static FluidModel of(ServerSystem system, FluidPolicy policy, double lambda) {
         org.mflb.core.Require.positive("lambda", lambda);
         return of(system, policy, ArrivalRate.constant(lambda));
     }
@@ -58,8 +83,9 @@ public final class FluidModel {
      * @param policy the dispatching policy
      * @param lambda per-server arrival rate {@code λ(t)}
      * @return the fluid model with automatic truncation (tolerance 1e-12)
+     * @throws MflbException as {@link #of(ServerSystem, FluidPolicy, double)}
      */
-    public static FluidModel of(ServerSystem system, SmoothRouting policy, ArrivalRate lambda) {
+    public static FluidModel of(ServerSystem system, FluidPolicy policy, ArrivalRate lambda) {
         return new FluidModel(system, policy, lambda, Truncation.DEFAULT, IntegratorSettings.DEFAULT);
     }
 
@@ -84,8 +110,21 @@ public final class FluidModel {
     }
 
     /** @return the dispatching policy */
-    public SmoothRouting policy() {
+    public FluidPolicy policy() {
         return policy;
+    }
+
+    /** @return whether the policy's drift is smooth ({@link SmoothRouting}) */
+    public boolean isSmooth() {
+        return policy.isSmooth();
+    }
+
+    /**
+     * @return the {@code N → ∞} limit of the model: with-replacement sampling for SQ(d) with distinct
+     *         servers (whose selection depends on {@code N}), this model otherwise
+     */
+    public FluidModel limit() {
+        return policy.dependsOnSize() ? new FluidModel(system, policy.limit(), lambda, truncation, integrator) : this;
     }
 
     /** @return the arrival rate */
@@ -98,13 +137,62 @@ public final class FluidModel {
         return truncation;
     }
 
-    /** @return the drift with {@code levels} levels */
-    public TailModel withLevels(int levels) {
-        return new TailModel(system, policy, lambda, levels);
+    /**
+     * @param fixedPoint this model's {@link #fixedPoint()}
+     * @return the stationary response-time law (docs/models.md §7): an Erlang mixture over where
+     *         arrivals go in single-server queues, {@code Exp(1)} (and the blocking) in pools
+     */
+    public FluidResponseTime responseTime(FluidFixedPoint fixedPoint) {
+        return FluidResponseTime.of(system, arrivalShares(null), lambda.at(0), fixedPoint.levels());
     }
 
     /**
-     * Computes the stable fixed point.
+     * @param transient_ a transient of this model
+     * @param k grid index
+     * @return the response-time law of a job arriving at grid time {@code k} (non-smooth policies:
+     *         from the piece in force there)
+     */
+    public FluidResponseTime responseTime(FluidTransient transient_, int k) {
+        Regime regime = transient_.regimes().map(h -> h.regime(k)).orElse(null);
+        return FluidResponseTime.of(system, arrivalShares(regime), lambda.at(transient_.grid().time(k)),
+                transient_.state(k));
+    }
+
+    /**
+     * @param transient_ a transient of this model
+     * @param t a time of its span
+     * @return the response-time law of a job arriving at {@code t} (dense output; non-smooth policies:
+     *         the piece the policy puts in force at that state)
+     */
+    public FluidResponseTime responseTime(FluidTransient transient_, double t) {
+        return FluidResponseTime.of(system, arrivalShares(null), lambda.at(t), transient_.stateAt(t));
+    }
+
+    /** The policy's {@link ArrivalShares}: its own when smooth, the arrival split of a piece otherwise. */
+    private ArrivalShares arrivalShares(Regime regime) {
+        return policy instanceof SmoothRouting smooth ? smooth
+                : SwitchedFluid.arrivalShares(system, (NonSmoothPolicy) policy, regime);
+    }
+
+    IntegratorSettings integrator() {
+        return integrator;
+    }
+
+    /**
+     * @return the smooth drift with {@code levels} levels (the model of refined mean-field expansions)
+     * @throws MflbException if the policy is not smooth (see {@link #isSmooth()})
+     */
+    public TailModel withLevels(int levels) {
+        if (!(policy instanceof SmoothRouting routing)) {
+            throw MflbException.invalid("policy", policy.name(), "a policy with a smooth drift (random or SQ(d))");
+        }
+        return new TailModel(system, routing, lambda, levels);
+    }
+
+    /**
+     * Computes the stable fixed point: for a smooth drift by pseudo-transient continuation and
+     * Newton's method, with the spectrum of the Jacobian; for a non-smooth one the closed-form
+     * equilibrium the fluid converges to (paper 000 Section 3; {@link org.mflb.fluid.nonsmooth.ThresholdEquilibria}).
      *
      * @return the fixed point, with truncation chosen so the cut-off mass is below the tolerance
      * @throws MflbException if the load is unstable ({@code λ ≥ 1} for single-server queues), the
@@ -116,14 +204,18 @@ public final class FluidModel {
         }
         double rate = lambda.at(0);
         system.requireStable(rate);
+        return policy instanceof SmoothRouting ? smoothFixedPoint(rate) : SwitchedFluid.fixedPoint(this, rate);
+    }
+
+    private FluidFixedPoint smoothFixedPoint(double rate) {
         FixedPointSolver solver = new FixedPointSolver();
         if (system.isLossy()) {
             TailModel model = withLevels(system.capacity());
-            return new FluidFixedPoint(model, requireStable(solver.solve(model, new double[system.capacity()])));
+            return FluidFixedPoint.smooth(model, requireStable(solver.solve(model, new double[system.capacity()])));
         }
         if (!truncation.isAutomatic()) {
             TailModel model = withLevels(truncation.levels());
-            return new FluidFixedPoint(model, requireStable(solver.solve(model, new double[truncation.levels()])));
+            return FluidFixedPoint.smooth(model, requireStable(solver.solve(model, new double[truncation.levels()])));
         }
         int levels = initialLevels(rate);
         double[] guess = new double[levels];
@@ -137,7 +229,7 @@ public final class FluidModel {
             double[] x = fp.state();
             double cut = TailVectors.cutOffMass(x);
             if (cut <= truncation.tolerance()) {
-                return new FluidFixedPoint(model, requireStable(solver.withSpectrum(model, fp)));
+                return FluidFixedPoint.smooth(model, requireStable(solver.withSpectrum(model, fp)));
             }
             int next = grownLevels(x, truncation.tolerance());
             guess = TailVectors.extend(x, next);
@@ -146,7 +238,9 @@ public final class FluidModel {
     }
 
     /**
-     * Integrates the fluid limit from {@code initial} over {@code grid}.
+     * Integrates the fluid limit from {@code initial} over {@code grid}: as one ODE for a smooth
+     * drift, piece by piece with the switching surfaces located by event detection for a non-smooth
+     * one ({@link org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver}).
      *
      * @param initial initial state
      * @param grid output times
@@ -154,6 +248,10 @@ public final class FluidModel {
      *         every grid time
      */
     public FluidTransient transientFrom(InitialState initial, TimeGrid grid) {
+        return policy instanceof SmoothRouting ? smoothTransient(initial, grid) : SwitchedFluid.transientFrom(this, initial, grid);
+    }
+
+    private FluidTransient smoothTransient(InitialState initial, TimeGrid grid) {
         TransientSolver solver = new TransientSolver(integrator);
         double[] start = null;
         int levels;
@@ -183,7 +281,7 @@ public final class FluidModel {
         while (true) {
             TailModel model = withLevels(levels);
             double[] x0 = start != null ? TailVectors.resize(start, levels) : initial.levels(levels);
-            FluidTransient result = new FluidTransient(model, solver.solve(model, x0, grid));
+            FluidTransient result = FluidTransient.smooth(model, solver.solve(model, x0, grid));
             if (system.isLossy() || !truncation.isAutomatic() || result.cutOffMass() <= truncation.tolerance()) {
                 return result;
             }

@@ -15,7 +15,8 @@ import org.mflb.core.sojourn.SojournLaw;
  * In pools every task has its own unit-rate server, so the response time is the service time
  * {@code Exp(1)}; loss pools also reject the share {@code s_C} of arrivals that find a full pool
  * (the blocking probability; the law is that of the accepted jobs). At a fixed point this is the
- * stationary law; along a transient it is the law for a job that arrives at the state's time.
+ * stationary law; along a transient it is the law for a job that arrives at the state's time
+ * ({@link FluidModel#responseTime(FluidFixedPoint)}, {@link FluidModel#responseTime(FluidTransient, int)}).
  * Immutable.
  */
 public final class FluidResponseTime implements SojournLaw {
@@ -47,24 +48,6 @@ public final class FluidResponseTime implements SojournLaw {
         }
         double lost = system.isLossy() && s.length > system.capacity() ? s[system.capacity()] : 0.0;
         return new FluidResponseTime(ErlangMixture.exponential(), lost, s);
-    }
-
-    /** @return the stationary response-time law at a fixed point */
-    public static FluidResponseTime of(FluidFixedPoint fixedPoint) {
-        TailModel m = fixedPoint.model();
-        return of(m.system(), m.policy(), m.arrivalRate().at(0), fixedPoint.levels());
-    }
-
-    /** @return the law for a job arriving at grid time {@code k} of a transient */
-    public static FluidResponseTime at(FluidTransient transient_, int k) {
-        TailModel m = transient_.model();
-        return of(m.system(), m.policy(), m.arrivalRate().at(transient_.grid().time(k)), transient_.trajectory().state(k));
-    }
-
-    /** @return the law for a job arriving at time {@code t} of a transient (dense output) */
-    public static FluidResponseTime at(FluidTransient transient_, double t) {
-        TailModel m = transient_.model();
-        return of(m.system(), m.policy(), m.arrivalRate().at(t), transient_.trajectory().stateAt(t));
     }
 
     /** @return {@code (s_0, ..., s_K)} at the state (a copy) */

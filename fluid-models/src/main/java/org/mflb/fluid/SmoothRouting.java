@@ -8,7 +8,13 @@ package org.mflb.fluid;
  * routing has {@code h(y) = y}; SQ(d) with replacement {@code h(y) = y^d} (the shortest of
  * {@code d} independent samples has {@code ≥ k} jobs iff all do).
  */
-public interface SmoothRouting extends ArrivalShares {
+public interface SmoothRouting extends FluidPolicy, ArrivalShares {
+
+    /** @return true */
+    @Override
+    default boolean isSmooth() {
+        return true;
+    }
 
     /**
      * @param y fraction of servers with at least {@code k} jobs, in [0, 1]
@@ -30,11 +36,13 @@ public interface SmoothRouting extends ArrivalShares {
      *
      * @return whether {@code h} depends on {@code N}; false by default
      */
+    @Override
     default boolean dependsOnSize() {
         return false;
     }
 
     /** @return the {@code N → ∞} limit of the policy: itself unless {@link #dependsOnSize()} */
+    @Override
     default SmoothRouting limit() {
         return this;
     }
@@ -68,5 +76,6 @@ public interface SmoothRouting extends ArrivalShares {
     int d();
 
     /** @return a short description, e.g. {@code SQ(2)} */
+    @Override
     String name();
 }

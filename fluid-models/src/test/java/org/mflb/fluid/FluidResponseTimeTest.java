@@ -12,18 +12,20 @@ import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.sojourn.Percentiles;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.Regime;
 
 /** The fluid response-time law (docs/models.md §7) against closed forms. */
 class FluidResponseTimeTest {
 
+    private static FluidResponseTime stationary(FluidModel model) {
+        return model.responseTime(model.fixedPoint());
+    }
+
     @ParameterizedTest(name = "random routing = M/M/1 at lambda = {0}")
     @CsvSource({"0.3", "0.8", "0.9", "0.99"})
     void randomRoutingIsMm1(double lambda) {
-        FluidResponseTime t = FluidResponseTime.of(
-                FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, lambda).fixedPoint());
+        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, lambda));
         double rate = 1 - lambda;
         for (double time : new double[] {0.1, 1, 5, 20, 10 / rate}) {
             double exact = Math.exp(-rate * time);
@@ -38,8 +40,7 @@ class FluidResponseTimeTest {
     void farTailIsAsAccurateAsTheFixedPoint() {
         // λ = 0.99: K > 3000 levels; at t = 2000 the Poisson weights peak near j = 1980, where
         // x_j ≈ 2e-9 is known to the fixed point's absolute accuracy (about 1e-14 per level)
-        FluidResponseTime t = FluidResponseTime.of(
-                FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, 0.99).fixedPoint());
+        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, 0.99));
         assertEquals(Math.exp(-20), t.survival(2000), 1e-13);
         double far = t.survival(1e5);
         assertTrue(far >= 0 && far < 1e-300, "P(T > 1e5) = " + far);
@@ -49,8 +50,7 @@ class FluidResponseTimeTest {
     @ParameterizedTest(name = "SQ({0}) at lambda = {1}: closed-form Erlang mixture")
     @CsvSource({"2,0.5", "2,0.9", "2,0.99", "3,0.95", "5,0.9"})
     void powerOfDMatchesTheClosedFormMixture(int d, double lambda) {
-        FluidResponseTime t = FluidResponseTime.of(
-                FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda).fixedPoint());
+        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda));
         // s_j = x_j^d = λ^{(d^{j+1} − d)/(d − 1)}; P(T > t) = Σ_k (s_k − s_{k+1}) Q(k+1, t)
         java.util.function.DoubleUnaryOperator closed = time -> {
             double sum = 0;
@@ -91,8 +91,7 @@ class FluidResponseTimeTest {
     @Test
     void jsqAndJiqBelowCapacityGiveTheServiceTimeAlone() {
         for (NonSmoothPolicy policy : new NonSmoothPolicy[] {NonSmoothPolicy.jsq(), NonSmoothPolicy.jiq()}) {
-            NonSmoothModel model = NonSmoothModel.of(ServerSystem.singleServerQueues(), policy, 0.9);
-            FluidResponseTime t = model.responseTime(model.fixedPoint());
+            FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), policy, 0.9));
             assertEquals(Math.exp(-3), t.survival(3), 1e-15, policy.name());
             assertEquals(Math.log(100), t.quantile(0.99), 1e-12, policy.name());
             assertEquals(1.0, t.mean(), 0.0, policy.name());
@@ -119,9 +118,9 @@ class FluidResponseTimeTest {
         assertEquals((0.8 - 0.4) / (1 - 0.4), a[1], 1e-15);
         assertEquals(0.0, a[2], 0);
         // a time-varying overload of JSQ in single-server queues: some arrivals queue behind one job
-        NonSmoothModel jsq = NonSmoothModel.of(ServerSystem.singleServerQueues(), NonSmoothPolicy.jsq(), lambda);
-        var tr = jsq.transientFrom(InitialState.empty(), TimeGrid.uniform(10, 1));
-        FluidResponseTime late = tr.responseTime(10);
+        FluidModel jsq = FluidModel.of(ServerSystem.singleServerQueues(), NonSmoothPolicy.jsq(), lambda);
+        FluidTransient tr = jsq.transientFrom(InitialState.empty(), TimeGrid.uniform(10, 1));
+        FluidResponseTime late = jsq.responseTime(tr, 10);
         double[] s = late.arrivalShares();
         int fractional = 0;
         double expected = 0;
@@ -138,8 +137,7 @@ class FluidResponseTimeTest {
     void poolsRespondInTheServiceTimeAndLossPoolsBlock() {
         double lambda = 4;
         int c = 5;
-        FluidResponseTime t = FluidResponseTime.of(
-                FluidModel.of(ServerSystem.lossPools(c), RandomRouting.INSTANCE, lambda).fixedPoint());
+        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.lossPools(c), RandomRouting.INSTANCE, lambda));
         double term = 1;
         double sum = 1;
         for (int k = 1; k <= c; k++) {
@@ -148,8 +146,8 @@ class FluidResponseTimeTest {
         }
         assertEquals(term / sum, t.blocking(), 1e-10, "Erlang B");
         assertEquals(Math.exp(-1), t.survival(1), 1e-15);
-        NonSmoothModel threshold = NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2), 2.5);
-        FluidResponseTime th = threshold.responseTime(threshold.fixedPoint());
+        FluidResponseTime th = stationary(FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2),
+                2.5));
         assertEquals(Math.log(100), th.quantile(0.99), 1e-12);
         assertEquals(0.0, th.blocking(), 0);
     }
@@ -158,11 +156,11 @@ class FluidResponseTimeTest {
     void alongATransientTheLawIsThatOfAJobArrivingThen() {
         FluidModel sq2 = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), 0.9);
         FluidTransient tr = sq2.transientFrom(InitialState.empty(), TimeGrid.uniform(200, 50));
-        assertEquals(Math.exp(-1.5), FluidResponseTime.at(tr, 0).survival(1.5), 1e-15, "empty system: Exp(1)");
-        FluidResponseTime eq = FluidResponseTime.of(sq2.fixedPoint());
-        FluidResponseTime late = FluidResponseTime.at(tr, 200.0);
+        assertEquals(Math.exp(-1.5), sq2.responseTime(tr, 0).survival(1.5), 1e-15, "empty system: Exp(1)");
+        FluidResponseTime eq = stationary(sq2);
+        FluidResponseTime late = sq2.responseTime(tr, 200.0);
         assertEquals(eq.quantile(0.99), late.quantile(0.99), 1e-6, "p99 relaxes to the fixed point's");
-        assertTrue(FluidResponseTime.at(tr, 5.0).quantile(0.99) < eq.quantile(0.99), "filling system: shorter tail");
+        assertTrue(sq2.responseTime(tr, 5.0).quantile(0.99) < eq.quantile(0.99), "filling system: shorter tail");
     }
 
     @Test

@@ -85,7 +85,7 @@ class TailModelRateDerivativesTest {
     void theRefinedMeanFieldUsesTheClosedFormsAndIsExactForRandomRouting() {
         FluidModel fluid = FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, 0.6);
         FluidFixedPoint fp = fluid.fixedPoint();
-        TailModel model = fp.model();
+        TailModel model = fp.smoothDrift().orElseThrow();
         assertSame(model, RateDerivatives.of(model));
         SteadyStateExpansion e = new RefinedMeanField(2).steadyState(model, fp.levels());
         double[] x = fp.levels();
@@ -105,7 +105,7 @@ class TailModelRateDerivativesTest {
     void poolsKeepTheirMeanOccupancyAtEveryOrder() {
         // The number of tasks is M/M/∞ whatever the routing: E[Σ X_i^N] = λ for every N.
         FluidFixedPoint fp = FluidModel.of(ServerSystem.infiniteServerPools(), PowerOfD.withReplacement(2), 4.5).fixedPoint();
-        SteadyStateExpansion e = new RefinedMeanField(2).steadyState(fp.model(), fp.levels());
+        SteadyStateExpansion e = new RefinedMeanField(2).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
         assertEquals(4.5, e.meanTotal(10, 0), 1e-10);
         assertEquals(4.5, e.meanTotal(10, 1), 1e-10);
         assertEquals(4.5, e.meanTotal(10, 2), 1e-10);

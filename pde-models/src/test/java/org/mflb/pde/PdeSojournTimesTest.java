@@ -134,8 +134,8 @@ class PdeSojournTimesTest {
         for (int d : new int[] {2, 3}) {
             double lambda = 0.9;
             PdeSojournTimes pde = equilibrium(d, lambda, "exp");
-            FluidResponseTime fluid = FluidResponseTime.of(
-                    FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda).fixedPoint());
+            FluidModel model = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda);
+            FluidResponseTime fluid = model.responseTime(model.fixedPoint());
             assertLaw(fluid::survival, pde.response(), new double[] {0.1, 0.5, 1, 2, 4, 8, 15}, 1e-4, "SQ(" + d + ") T");
             assertEquals(fluid.mean(), pde.meanResponseTime(), 1e-4, "E[T]");
         }
@@ -147,10 +147,10 @@ class PdeSojournTimesTest {
         TimeGrid grid = TimeGrid.uniform(40, 10);
         PdeTransient pde = HydrodynamicPde.of(2, lambda, ServiceDistributions.parse("exp"))
                 .withSojournTimes(Percentiles.DEFAULT).transientFrom(PdeInitialState.empty(), grid);
-        FluidTransient fluid = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda)
-                .transientFrom(InitialState.empty(), grid);
+        FluidModel model = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda);
+        FluidTransient fluid = model.transientFrom(InitialState.empty(), grid);
         for (int k = 0; k < grid.size(); k++) {
-            FluidResponseTime f = FluidResponseTime.at(fluid, k);
+            FluidResponseTime f = model.responseTime(fluid, k);
             assertLaw(f::survival, pde.sojournTimes(k).response(), new double[] {0.5, 1, 2, 5, 10}, 1e-4,
                     "t = " + grid.time(k) + ": T");
         }

@@ -94,7 +94,7 @@ public final class BenchCommand implements Callable<Integer> {
                     .withTruncation(Truncation.fixed(levels)).fixedPoint();
             RefinedMeanField rmf = new RefinedMeanField(order);
             cases.add(new Case("refined mean field order " + order + ", SQ(2), lambda 0.9, K = " + levels,
-                    () -> rmf.steadyState(fp.model(), fp.levels())));
+                    () -> rmf.steadyState(fp.smoothDrift().orElseThrow(), fp.levels())));
         }
         return cases;
     }

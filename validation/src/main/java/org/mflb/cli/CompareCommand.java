@@ -86,7 +86,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         latency.percentiles();
         int servers = model.simulatedServers();
-        FluidModel fluid = model.fluidModel();
+        FluidModel fluid = model.smoothFluidModel();
         boolean transientRun = dt != null;
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
@@ -127,7 +127,7 @@ public final class CompareCommand implements Callable<Integer> {
             FluidFixedPoint fp = fluid.fixedPoint();
             sim = Simulator.run(scenario.build());
             checks = new java.util.ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
-            response = FluidResponseTime.of(fp);
+            response = fluid.responseTime(fp);
             FluidResponseTime law = response;
             // queues: the simulated mean response time against the fluid's E[T] (the mean queue length's
             // allowance over λ, by Little's law)

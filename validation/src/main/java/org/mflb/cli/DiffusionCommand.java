@@ -64,7 +64,7 @@ public final class DiffusionCommand implements Callable<Integer> {
         int servers = model.simulatedServers();
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
         ScenarioOutcome outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
-                model.fluidModel(), servers, levels).run(context);
+                model.smoothFluidModel(), servers, levels).run(context);
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());

@@ -14,8 +14,7 @@ import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
-import org.mflb.fluid.nonsmooth.SwitchedFixedPoint;
+import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,20 +52,33 @@ public final class FixedPointCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /**
-     * The fixed point of random or sqd (Newton on the truncated drift). JSON adds {@code iterations},
-     * {@code stable}, {@code spectralAbscissa}, {@code blocking} for loss pools and, with --refined,
-     * the keys of {@link RefinedOptions#addJson}; CSV adds {@code V} and {@code tail_N<n>} with --refined.
+     * The fixed point of any policy. Smooth drifts (random, sqd; Newton on the truncated drift): JSON
+     * adds {@code iterations}, {@code stable}, {@code spectralAbscissa}, {@code blocking} for loss
+     * pools and, with --refined, the keys of {@link RefinedOptions#addJson}; CSV adds {@code V} and
+     * {@code tail_N<n>} with --refined. Non-smooth drifts (jsq, jiq, threshold, adaptive-threshold;
+     * closed forms, paper 000 Section 3): JSON adds {@code equilibrium} (balanced, erlang-b or
+     * unbounded-support), {@code threshold} for the threshold policies, {@code diagnosis} when the
+     * equilibrium is not the balanced state, and {@code settlingTime} (the last jump of the learning
+     * threshold from the empty state).
      */
     @Override
     public Integer call() {
         latency.percentiles();
-        if (model.isNonSmooth()) {
-            return nonSmooth();
+        if (refined.requested()) {
+            model.requireSmooth();
         }
         FluidModel fluid = model.fluidModel();
-        boolean refine = refined.requested();
         FluidFixedPoint fp = fluid.fixedPoint();
-        FluidResponseTime response = FluidResponseTime.of(fp);
+        FluidResponseTime response = fluid.responseTime(fp);
+        Own own = fp.equilibrium().map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, response));
+        print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
+                fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
+        return 0;
+    }
+
+    /** @return what the fixed point of a smooth drift prints besides {@link Shared}, with --refined the expansion */
+    private Own smooth(FluidModel fluid, FluidFixedPoint fp, FluidResponseTime response) {
+        boolean refine = refined.requested();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {
             j.put("iterations", fp.iterations());
@@ -95,34 +107,20 @@ public final class FixedPointCommand implements Callable<Integer> {
             }
             footer = out -> refined.printTable(out, expansion, 4);
         }
-        print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
-                fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()),
-                new Own(json, state, " after " + fp.iterations() + " iterations",
-                        List.of(summaryLine("stability", stability)), columns, footer));
-        return 0;
+        return new Own(json, state, " after " + fp.iterations() + " iterations",
+                List.of(summaryLine("stability", stability)), columns, footer);
     }
 
     /** @return the refined mean-field expansion of the steady state (--refined) */
     private SteadyStateExpansion expansion(FluidModel fluid, FluidFixedPoint fp) {
         // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
         // with-replacement fixed point, the model's rates supplying the 1/N corrections.
-        FluidFixedPoint limit = fluid.policy().dependsOnSize() ? model.limitFluidModel().fixedPoint() : fp;
+        FluidFixedPoint limit = fluid.policy().dependsOnSize() ? fluid.limit().fixedPoint() : fp;
         return refined.solver().steadyState(fluid.withLevels(limit.truncation()), limit.levels());
     }
 
-    /**
-     * The equilibrium of jsq, jiq, threshold or adaptive-threshold (closed forms, paper 000 Section 3):
-     * JSON adds {@code equilibrium} (balanced, erlang-b or unbounded-support), {@code threshold} for
-     * the threshold policies, {@code diagnosis} when the equilibrium is not the balanced state, and
-     * {@code settlingTime} (the last jump of the learning threshold from the empty state).
-     */
-    private Integer nonSmooth() {
-        if (refined.requested()) {
-            model.requireSmooth();
-        }
-        NonSmoothModel fluid = model.nonSmoothModel();
-        SwitchedFixedPoint fp = fluid.fixedPoint();
-        FluidResponseTime response = fluid.responseTime(fp);
+    /** @return what the closed-form equilibrium of a non-smooth drift prints besides {@link Shared} */
+    private Own switched(SwitchedEquilibrium fp, FluidResponseTime response) {
         boolean thresholdPolicy = model.policy == ModelOptions.PolicyName.threshold
                 || model.policy == ModelOptions.PolicyName.adaptive_threshold;
         String kind = fp.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -143,10 +141,7 @@ public final class FixedPointCommand implements Callable<Integer> {
             fp.settlingTime().ifPresent(t -> j.put("settlingTime", t));
             latency.putResponse(j, response);
         };
-        print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
-                fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()),
-                new Own(json, state, " (closed form)", notes, List.of(), out -> { }));
-        return 0;
+        return new Own(json, state, " (closed form)", notes, List.of(), out -> { });
     }
 
     /**

@@ -7,12 +7,12 @@ import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidPolicy;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.Truncation;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 
 import picocli.CommandLine.ITypeConverter;
@@ -34,7 +34,7 @@ public final class ModelOptions {
             return name().replace('_', '-');
         }
 
-        /** @return whether the fluid limit is piecewise smooth ({@link NonSmoothModel}) */
+        /** @return whether the fluid limit is piecewise smooth ({@link FluidPolicy#isSmooth()} false) */
         public boolean isNonSmooth() {
             return this != random && this != sqd;
         }
@@ -149,8 +149,13 @@ public final class ModelOptions {
         }
     }
 
+    /** @return the policy, smooth or not, validated */
+    public FluidPolicy policy() {
+        return policy.isNonSmooth() ? nonSmoothPolicy() : routing();
+    }
+
     /** @return the non-smooth policy (jsq, jiq, threshold, adaptive-threshold), validated */
-    public NonSmoothPolicy nonSmoothPolicy() {
+    private NonSmoothPolicy nonSmoothPolicy() {
         requireOnlyOptionsOf(policy);
         return switch (policy) {
             case jsq -> NonSmoothPolicy.jsq();
@@ -169,16 +174,6 @@ public final class ModelOptions {
             }
             default -> throw new IllegalStateException(policy + " is smooth");
         };
-    }
-
-    /** @return the non-smooth fluid model for the arrival rate {@code rate} */
-    public NonSmoothModel nonSmoothModel(ArrivalRate rate) {
-        return NonSmoothModel.of(serverSystem(), nonSmoothPolicy(), rate).withTruncation(truncationRule());
-    }
-
-    /** @return the non-smooth fluid model for a constant {@code λ} */
-    public NonSmoothModel nonSmoothModel() {
-        return nonSmoothModel(ArrivalRate.constant(lambda()));
     }
 
     /** Refuses the non-smooth policies in commands (and options such as --refined) that need a smooth drift. */
@@ -230,21 +225,19 @@ public final class ModelOptions {
         return truncation == null ? Truncation.automatic(tailTolerance) : Truncation.fixed(truncation);
     }
 
-    /**
-     * @return the {@code N → ∞} limit of the fluid model (with-replacement sampling for SQ(d) with
-     *         distinct servers, whose selection depends on N), around which the refined mean field expands
-     */
-    public FluidModel limitFluidModel() {
-        return FluidModel.of(serverSystem(), routing().limit(), lambda()).withTruncation(truncationRule());
-    }
-
-    /** @return the fluid model for a constant {@code λ} */
+    /** @return the fluid model of the policy, smooth or not, for a constant {@code λ} */
     public FluidModel fluidModel() {
         return fluidModel(ArrivalRate.constant(lambda()));
     }
 
-    /** @return the fluid model for the arrival rate {@code rate} */
+    /** @return the fluid model of the policy, smooth or not, for the arrival rate {@code rate} */
     public FluidModel fluidModel(ArrivalRate rate) {
+        return FluidModel.of(serverSystem(), policy(), rate).withTruncation(truncationRule());
+    }
+
+    /** @return the fluid model for a constant {@code λ}, refusing the non-smooth policies ({@link #requireSmooth()}) */
+    public FluidModel smoothFluidModel() {
+        ArrivalRate rate = ArrivalRate.constant(lambda());
         return FluidModel.of(serverSystem(), routing(), rate).withTruncation(truncationRule());
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
@@ -18,10 +19,8 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
-import org.mflb.fluid.nonsmooth.SwitchedTransient;
+import org.mflb.fluid.nonsmooth.RegimeHistory;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -92,36 +91,51 @@ public final class TransientCommand implements Callable<Integer> {
         return lambdaProfile == null ? "lambda = " + rate.at(0) : "lambda(t) from " + lambdaProfile;
     }
 
+    /**
+     * The transient of any policy. Loss pools add {@code blocking}; --refined (smooth drifts) the keys
+     * of {@link RefinedOptions#addJson}. The non-smooth policies (jsq, jiq, threshold,
+     * adaptive-threshold: piecewise-smooth fluid) add {@code regime} (the smooth piece at each time,
+     * e.g. "(b) x_2 = 1") and, for adaptive-threshold, {@code threshold} (ℓ at each time) and
+     * {@code thresholdJumps} [{t, from, to}].
+     */
     @Override
     public Integer call() {
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         latency.percentiles();
         InitialState initial = InitialState.parse(init);
         ArrivalRate rate = arrivalRate();
-        if (model.isNonSmooth()) {
-            return nonSmooth(grid, initial, rate);
+        if (refined.requested()) {
+            model.requireSmooth();
         }
         FluidModel fluid = model.fluidModel(rate);
         boolean refine = refined.requested();
         FluidTransient tr = fluid.transientFrom(initial, grid);
+        Optional<RegimeHistory> regimes = tr.regimes();
         // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start;
         // with distinct sampling x(t) is the N → ∞ limit and the rates' 1/N corrections enter V.
-        TransientExpansion expansion = refine ? refined.solver().transientRegime(tr.model(), tr.trajectory().state(0),
-                grid.start(), grid.toArray()) : null;
+        TransientExpansion expansion = refine ? refined.solver().transientRegime(tr.smoothDrift().orElseThrow(),
+                tr.state(0), grid.start(), grid.toArray()) : null;
+        boolean adaptive = model.policy == ModelOptions.PolicyName.adaptive_threshold;
         PrintWriter out = spec.commandLine().getOut();
         int steps = grid.size();
         boolean lossy = fluid.system().isLossy();
         Trajectory trajectory = new Trajectory(grid, tr::tail, tr::meanQueueLength, tr.truncation());
         List<Column> columns = new ArrayList<>();
+        regimes.ifPresent(history -> {
+            columns.add(Column.text("regime", null, k -> history.regime(k).describe()));
+            if (adaptive) {
+                columns.add(Column.text("threshold", "threshold", k -> Integer.toString(history.threshold(k))));
+            }
+        });
         if (lossy) {
             columns.add(Column.number("blocking", "blocking", tr::blocking));
         }
-        PercentileOptions.Series response = latency.series(steps, k -> FluidResponseTime.at(tr, k));
-        addResponseColumns(columns, response);
         for (int n : refine ? refined.sizes() : new int[0]) {
             columns.add(Column.number("mean queue N=" + n, "meanQueueLength_N" + n,
                     k -> expansion.meanTotal(k, n, expansion.order())));
         }
+        PercentileOptions.Series response = latency.series(steps, k -> fluid.responseTime(tr, k));
+        addResponseColumns(columns, response);
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -142,6 +156,7 @@ public final class TransientCommand implements Callable<Integer> {
                 json.put("cutOffMass", tr.cutOffMass());
                 response.putJson(json, "responseTimeQuantiles");
                 json.set("meanResponseTime", Printer.array(response.mean()));
+                regimes.ifPresent(history -> putRegimes(json, history, steps, adaptive));
                 if (refine) {
                     refined.addJson(json, expansion);
                 }
@@ -151,77 +166,12 @@ public final class TransientCommand implements Callable<Integer> {
             case table -> {
                 out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
-                        + Printer.number(tr.cutOffMass()) + ")");
-                out.println();
-                printTable(out, trajectory, columns);
-            }
-        }
-        return 0;
-    }
-
-    /**
-     * The transient of jsq, jiq, threshold or adaptive-threshold (piecewise-smooth fluid, {@link NonSmoothModel}).
-     * JSON adds {@code regime} (the smooth piece at each time, e.g. "(b) x_2 = 1") and, for
-     * adaptive-threshold, {@code threshold} (ℓ at each time) and {@code thresholdJumps} [{t, from, to}].
-     */
-    private Integer nonSmooth(TimeGrid grid, InitialState initial, ArrivalRate rate) {
-        if (refined.requested()) {
-            model.requireSmooth();
-        }
-        NonSmoothModel fluid = model.nonSmoothModel(rate);
-        SwitchedTransient tr = fluid.transientFrom(initial, grid);
-        boolean adaptive = model.policy == ModelOptions.PolicyName.adaptive_threshold;
-        PrintWriter out = spec.commandLine().getOut();
-        int steps = grid.size();
-        Trajectory trajectory = new Trajectory(grid, tr::tail, tr::meanQueueLength, tr.truncation());
-        List<Column> columns = new ArrayList<>();
-        columns.add(Column.text("regime", null, k -> tr.regime(k).describe()));
-        if (adaptive) {
-            columns.add(Column.text("threshold", "threshold", k -> Integer.toString(tr.threshold(k))));
-        }
-        PercentileOptions.Series response = latency.series(steps, tr::responseTime);
-        addResponseColumns(columns, response);
-        switch (format) {
-            case json -> {
-                ObjectNode json = Printer.object();
-                json.put("system", fluid.system().cliName());
-                json.put("policy", fluid.policy().name());
-                putLoad(json, rate);
-                json.put("init", initial.toString());
-                json.set("t", Printer.array(grid.toArray()));
-                putTails(json, trajectory);
-                ArrayNode regimes = json.arrayNode();
-                ArrayNode thresholds = json.arrayNode();
-                for (int k = 0; k < steps; k++) {
-                    regimes.add(tr.regime(k).describe());
-                    thresholds.add(tr.threshold(k));
-                }
-                json.put("truncation", tr.truncation());
-                json.put("cutOffMass", tr.cutOffMass());
-                response.putJson(json, "responseTimeQuantiles");
-                json.set("meanResponseTime", Printer.array(response.mean()));
-                json.set("regime", regimes);
+                        + Printer.number(tr.cutOffMass()) + ")"
+                        + regimes.map(history -> ", " + history.switches().size() + " regime switches").orElse(""));
                 if (adaptive) {
-                    json.set("threshold", thresholds);
-                    ArrayNode jumps = json.putArray("thresholdJumps");
-                    for (SwitchedTransient.ThresholdJump j : tr.thresholdJumps()) {
-                        ObjectNode o = jumps.addObject();
-                        o.put("t", j.t());
-                        o.put("from", j.from());
-                        o.put("to", j.to());
-                    }
-                }
-                Printer.printJson(out, json);
-            }
-            case csv -> printCsv(out, trajectory, columns);
-            case table -> {
-                out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
-                out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
-                        + Printer.number(tr.cutOffMass()) + "), " + tr.switches().size() + " regime switches");
-                if (adaptive) {
-                    List<SwitchedTransient.ThresholdJump> jumps = tr.thresholdJumps();
+                    List<RegimeHistory.ThresholdJump> jumps = regimes.orElseThrow().thresholdJumps();
                     out.println("  threshold jumps:" + (jumps.isEmpty() ? " none" : ""));
-                    for (SwitchedTransient.ThresholdJump j : jumps) {
+                    for (RegimeHistory.ThresholdJump j : jumps) {
                         out.println("    t = " + Printer.number(j.t()) + "  " + j.from() + " -> " + j.to());
                     }
                 }
@@ -230,6 +180,27 @@ public final class TransientCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Adds {@code regime} and, for adaptive-threshold, {@code threshold} and {@code thresholdJumps}. */
+    private static void putRegimes(ObjectNode json, RegimeHistory history, int steps, boolean adaptive) {
+        ArrayNode regimes = json.arrayNode();
+        ArrayNode thresholds = json.arrayNode();
+        for (int k = 0; k < steps; k++) {
+            regimes.add(history.regime(k).describe());
+            thresholds.add(history.threshold(k));
+        }
+        json.set("regime", regimes);
+        if (adaptive) {
+            json.set("threshold", thresholds);
+            ArrayNode jumps = json.putArray("thresholdJumps");
+            for (RegimeHistory.ThresholdJump j : history.thresholdJumps()) {
+                ObjectNode o = jumps.addObject();
+                o.put("t", j.t());
+                o.put("from", j.from());
+                o.put("to", j.to());
+            }
+        }
     }
 
     /** A transient on its grid: the tail vector and mean queue length at grid index {@code k}, and the levels kept. */

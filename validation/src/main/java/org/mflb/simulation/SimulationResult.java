@@ -1,5 +1,7 @@
 package org.mflb.simulation;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,7 +50,8 @@ public final class SimulationResult {
         this.times = times.clone();
         this.tailTrajectory = List.copyOf(tailTrajectory);
         this.covariance = covariance;
-        this.policyStatistics = Map.copyOf(policyStatistics);
+        // insertion order (the dispatcher's), not Map.copyOf's order, which changes from one JVM run to the next
+        this.policyStatistics = Collections.unmodifiableMap(new LinkedHashMap<>(policyStatistics));
         this.jumps = List.copyOf(jumps);
         this.events = events;
         this.wallSeconds = wallSeconds;

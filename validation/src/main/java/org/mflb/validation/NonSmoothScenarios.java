@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.mflb.core.model.InitialState;
+import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.ServerSystem;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.simulation.Policy;
 
 /**
  * Validation scenarios of the non-smooth fluid limits (MODELS.md §3, issue 5): the JSQ and JIQ
  * fluid transients, integrated piece by piece with their sliding regimes
- * ({@link NonSmoothModel}), against the simulated {@code N}-server system running the real
+ * ({@link FluidModel}), against the simulated {@code N}-server system running the real
  * dispatcher ({@link Policy#JSQ}, {@link Policy#JIQ}), by {@link NonSmoothVersusSimulation}. Only
  * parameters cross over.
  * <p>
@@ -52,7 +52,7 @@ public final class NonSmoothScenarios {
     /** @return the transient of {@code policy} against the simulated system (see {@link NonSmoothVersusSimulation}) */
     private static ValidationScenario transientRun(String id, String title, String why, ServerSystem system,
             NonSmoothPolicy policy, double lambda, InitialState initial, int servers, double[] horizon, double dt) {
-        return new NonSmoothVersusSimulation(id, title, why, NonSmoothModel.of(system, policy, lambda), initial, servers,
+        return new NonSmoothVersusSimulation(id, title, why, FluidModel.of(system, policy, lambda), initial, servers,
                 horizon, dt, "the sliding levels");
     }
 }

@@ -4,18 +4,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.model.InitialState;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
-import org.mflb.fluid.nonsmooth.SwitchedTransient;
+import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.Simulator;
 
 /**
  * A non-smooth fluid transient (JSQ, JIQ, threshold: piecewise-smooth with sliding regimes,
- * {@link NonSmoothModel}, MODELS.md §3) from {@code initial} against the replication averages (10
+ * {@link FluidModel}, MODELS.md §3) from {@code initial} against the replication averages (10
  * quick, 40 full) of the simulated {@code N}-server system running the real dispatcher
- * ({@link SimulationOf#scenario(NonSmoothModel, int)}) on the grid of step {@code dt} up to
+ * ({@link SimulationOf#scenario(FluidModel, int)}) on the grid of step {@code dt} up to
  * {@code horizon} = {quick, full} final time; also the pieces the other non-smooth scenarios share (the
  * fluid at given times, the figure, the tolerance). {@code why} is the report's description of what
  * is compared, {@code slidingLevels} names the levels of the tolerance's {@code 1/√N} term.
@@ -26,7 +26,7 @@ import org.mflb.simulation.Simulator;
  * by {@code O(1/√N)}; the constant 0.1 is the measured {@code √N}-scaled bias of those levels (about
  * 0.003 at {@code N = 1000}), while the other levels agree within the statistical error.
  */
-record NonSmoothVersusSimulation(String id, String title, String why, NonSmoothModel fluid, InitialState initial,
+record NonSmoothVersusSimulation(String id, String title, String why, FluidModel fluid, InitialState initial,
         int servers, double[] horizon, double dt, String slidingLevels) implements ValidationScenario {
 
     /** The {@code 1/√N} allowance of the tail checks (class comment). */
@@ -38,7 +38,7 @@ record NonSmoothVersusSimulation(String id, String title, String why, NonSmoothM
     }
 
     /** @return the fluid tail at each of {@code times} (clamped to the grid's end) */
-    static double[][] fluidAt(SwitchedTransient tr, double[] times, double tEnd) {
+    static double[][] fluidAt(FluidTransient tr, double[] times, double tEnd) {
         double[][] p = new double[times.length][];
         for (int k = 0; k < times.length; k++) {
             p[k] = tr.tail(Math.min(times[k], tEnd));
@@ -47,16 +47,16 @@ record NonSmoothVersusSimulation(String id, String title, String why, NonSmoothM
     }
 
     /** Saves the transient figure (fluid lines on a fine grid, simulated points with CIs). */
-    static void saveFigure(ValidationContext context, String id, String title, SwitchedTransient tr, double tEnd,
+    static void saveFigure(ValidationContext context, String id, String title, FluidTransient tr, double tEnd,
             SimulationResult sim) {
         double[] lineTimes = Comparisons.fineTimes(tEnd, 400);
         Comparisons.transientFigure(title, lineTimes, fluidAt(tr, lineTimes, tEnd), sim, 6).save(context.figure(id));
     }
 
     /** @return the fluid's regime switches, for the report ("none" if it has none) */
-    static String switches(SwitchedTransient tr) {
+    static String switches(FluidTransient tr) {
         StringBuilder s = new StringBuilder();
-        for (var sw : tr.switches()) {
+        for (var sw : tr.regimes().orElseThrow().switches()) {
             s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s at t = %.6f", sw.to().describe(), sw.t()));
         }
         return s.length() == 0 ? "none" : s.toString();
@@ -66,7 +66,7 @@ record NonSmoothVersusSimulation(String id, String title, String why, NonSmoothM
     public ScenarioOutcome run(ValidationContext context) {
         long start = System.nanoTime();
         double tEnd = context.pick(horizon[0], horizon[1]);
-        SwitchedTransient tr = fluid.transientFrom(initial, TimeGrid.uniform(tEnd, dt));
+        FluidTransient tr = fluid.transientFrom(initial, TimeGrid.uniform(tEnd, dt));
         SimulationResult sim = Simulator.run(SimulationOf.scenario(fluid, servers).tEnd(tEnd).dt(dt)
                 .replications(context.pick(10, 40)).seed(context.seed() ^ id.hashCode()).threads(context.threads())
                 .initialState(SimulationOf.initialState(initial, tr.tail(0))).build());

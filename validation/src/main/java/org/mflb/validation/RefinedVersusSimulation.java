@@ -39,7 +39,7 @@ public final class RefinedVersusSimulation {
         return ValidationScenario.of(id, title, context -> {
                 long start = System.nanoTime();
                 FluidFixedPoint fp = fluid.fixedPoint();
-                SteadyStateExpansion expansion = new RefinedMeanField(2).steadyState(fp.model(), fp.levels());
+                SteadyStateExpansion expansion = new RefinedMeanField(2).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
                 double c2 = expansion.meanTotal(1, 2) - expansion.meanTotal(1, 1);
                 List<Check> checks = new ArrayList<>();
                 double[] ns = new double[sizes.length];
@@ -101,7 +101,7 @@ public final class RefinedVersusSimulation {
         return ValidationScenario.of(id, title, context -> {
                 long start = System.nanoTime();
                 FluidFixedPoint fp = fluid.fixedPoint();
-                SteadyStateExpansion expansion = new RefinedMeanField(1).steadyState(fp.model(), fp.levels());
+                SteadyStateExpansion expansion = new RefinedMeanField(1).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
                 DMatrixRMaj w = expansion.covarianceTerm();
                 SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(Sampling.REPLACEMENT)
                         .tEnd(context.pick(4000.0, 20000.0)).replications(context.pick(8, 16))

@@ -59,7 +59,7 @@ public final class ResponseTimeScenarios {
         long start = System.nanoTime();
         double lambda = 0.9;
         FluidModel fluidModel = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda);
-        FluidResponseTime fluid = FluidResponseTime.of(fluidModel.fixedPoint());
+        FluidResponseTime fluid = fluidModel.responseTime(fluidModel.fixedPoint());
         HydrodynamicPde pde = HydrodynamicPde.of(2, lambda, ServiceDistributions.parse("exp"));
         PdeSojournTimes law = pde.sojournTimes(pde.equilibrium(), PERCENTILES);
         List<Check> checks = new ArrayList<>();

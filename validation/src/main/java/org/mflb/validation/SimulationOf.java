@@ -7,7 +7,6 @@ import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.nonsmooth.AdaptiveThreshold;
 import org.mflb.fluid.nonsmooth.JoinShortestQueue;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.ThresholdPolicy;
 import org.mflb.simulation.Policy;
@@ -27,13 +26,17 @@ public final class SimulationOf {
     }
 
     /**
-     * @param fluid the fluid model
+     * @param fluid the fluid model, any policy
      * @param servers number of servers (pools) {@code N}
-     * @return a scenario builder with system, policy, {@code d}, capacity, arrival rate and {@code N} set
+     * @return a scenario builder with system, policy (with {@code d}, its threshold and {@code α}),
+     *         capacity, arrival rate and {@code N} set
      */
     public static SimulationScenario.Builder scenario(FluidModel fluid, int servers) {
+        if (fluid.policy() instanceof NonSmoothPolicy policy) {
+            return nonSmooth(fluid, policy, servers);
+        }
         ServerSystem system = fluid.system();
-        SmoothRouting routing = fluid.policy();
+        SmoothRouting routing = (SmoothRouting) fluid.policy();
         SimulationScenario.Builder builder = SimulationScenario.builder()
                 .system(kind(system))
                 .policy(routing instanceof RandomRouting ? Policy.RANDOM : Policy.SQD)
@@ -47,18 +50,12 @@ public final class SimulationOf {
         return builder;
     }
 
-    /**
-     * @param fluid a non-smooth fluid model (JSQ, JIQ, threshold or self-learning threshold)
-     * @param servers number of servers (pools) {@code N}
-     * @return a scenario builder with system, policy (with its threshold and {@code α}), arrival rate and
-     *         {@code N} set
-     */
-    public static SimulationScenario.Builder scenario(NonSmoothModel fluid, int servers) {
+    /** JSQ, JIQ, threshold or self-learning threshold, with its threshold and {@code α}. */
+    private static SimulationScenario.Builder nonSmooth(FluidModel fluid, NonSmoothPolicy policy, int servers) {
         SimulationScenario.Builder builder = SimulationScenario.builder()
                 .system(kind(fluid.system()))
                 .servers(servers)
                 .arrivalRate(fluid.arrivalRate());
-        NonSmoothPolicy policy = fluid.policy();
         if (policy instanceof JoinShortestQueue) {
             return builder.policy(Policy.JSQ);
         }

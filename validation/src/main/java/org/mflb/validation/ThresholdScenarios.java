@@ -9,10 +9,11 @@ import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.ServerSystem;
-import org.mflb.fluid.nonsmooth.NonSmoothModel;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
-import org.mflb.fluid.nonsmooth.SwitchedTransient;
+import org.mflb.fluid.nonsmooth.RegimeHistory;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.SimulationResult;
@@ -26,7 +27,7 @@ import org.mflb.validation.plot.Figure;
 /**
  * Validation scenarios of the threshold policies in infinite-server pools (MODELS.md §3, issue 5,
  * "Done when" item 2): the static threshold {@code ℓ = ⌊λ⌋} and the self-learning threshold (joint
- * fluid of {@code q(t)} and {@code ℓ(t)}, {@link NonSmoothModel}) against the simulated
+ * fluid of {@code q(t)} and {@code ℓ(t)}, {@link FluidModel}) against the simulated
  * {@code N}-pool system running the real dispatchers ({@link Policy#THRESHOLD},
  * {@link Policy#ADAPTIVE_THRESHOLD}), and the {@code 1/√N} convergence of the sup-norm error.
  * Only parameters cross over.
@@ -67,7 +68,7 @@ public final class ThresholdScenarios {
      */
     private static ValidationScenario staticTransient(String id, String title, String why, ServerSystem system,
             NonSmoothPolicy policy, double lambda, InitialState initial) {
-        return new NonSmoothVersusSimulation(id, title, why, NonSmoothModel.of(system, policy, lambda), initial, 1000,
+        return new NonSmoothVersusSimulation(id, title, why, FluidModel.of(system, policy, lambda), initial, 1000,
                 new double[] {6, 10}, 0.5, "the sliding level x_2 = 1");
     }
 
@@ -126,8 +127,8 @@ public final class ThresholdScenarios {
             int servers = context.pick(2000, 10_000);
             double tEnd = 18;
             double dt = 0.5;
-            NonSmoothModel fluid = NonSmoothModel.of(system, NonSmoothPolicy.adaptiveThreshold(ALPHA, 0), PROFILE);
-            SwitchedTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
+            FluidModel fluid = FluidModel.of(system, NonSmoothPolicy.adaptiveThreshold(ALPHA, 0), PROFILE);
+            FluidTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
             SimulationResult sim = Simulator.run(SimulationOf.scenario(fluid, servers).tEnd(tEnd).dt(dt)
                     .replications(context.pick(10, 40)).seed(context.seed() ^ id().hashCode())
                     .threads(context.threads()).initialState(InitialState.empty()).build());
@@ -136,7 +137,7 @@ public final class ThresholdScenarios {
             List<Check> checks = new ArrayList<>(Comparisons.transientTails("", times,
                     NonSmoothVersusSimulation.fluidAt(tr, times, tEnd), sim, tolerance));
             StringBuilder table = new StringBuilder();
-            checks.addAll(jumpChecks(tr, sim.jumps(), servers, table));
+            checks.addAll(jumpChecks(tr, fluid.arrivalRate(), sim.jumps(), servers, table));
             NonSmoothVersusSimulation.saveFigure(context, id(), "Self-learning threshold, lambda(t) profile (N = " + servers
                     + ")", tr, tEnd, sim);
             String description = "lambda(t) = " + PROFILE + "; alpha = lambda_max/(lambda_max + 1) = 9/11 "
@@ -154,11 +155,12 @@ public final class ThresholdScenarios {
          * Matches the fluid's unit jumps with the simulated ones by {@code (from, to)} in order; a fluid
          * jump without a simulated match, or an unmatched simulated jump, fails.
          */
-        static List<Check> jumpChecks(SwitchedTransient tr, List<LevelJump> simulated, int servers, StringBuilder table) {
+        static List<Check> jumpChecks(FluidTransient tr, ArrivalRate lambda, List<LevelJump> simulated, int servers,
+                StringBuilder table) {
             List<Check> checks = new ArrayList<>();
-            List<SwitchedTransient.ThresholdJump> fluid = tr.thresholdJumps();
+            List<RegimeHistory.ThresholdJump> fluid = tr.regimes().orElseThrow().thresholdJumps();
             int next = 0;
-            for (SwitchedTransient.ThresholdJump f : fluid) {
+            for (RegimeHistory.ThresholdJump f : fluid) {
                 int match = -1;
                 for (int j = next; j < simulated.size(); j++) {
                     if (simulated.get(j).from() == f.from() && simulated.get(j).to() == f.to()) {
@@ -167,7 +169,7 @@ public final class ThresholdScenarios {
                     }
                 }
                 double speed = crossingSpeed(tr, f);
-                double tol = JUMP_SIGMAS * Math.sqrt(tr.model().arrivalRate().at(f.t())) / (Math.sqrt(servers) * speed);
+                double tol = JUMP_SIGMAS * Math.sqrt(lambda.at(f.t())) / (Math.sqrt(servers) * speed);
                 String quantity = "jump l " + f.from() + "->" + f.to() + " time";
                 if (match < 0) {
                     checks.add(new Check(quantity + " (no simulated jump)", f.t(), Double.NaN, Double.NaN, Double.NaN, tol));
@@ -199,7 +201,7 @@ public final class ThresholdScenarios {
          * {@code ℓ → ℓ+1} the level {@code x_{ℓ+1}} reaching 1, for a drop {@code ℓ → ℓ−1} the level
          * {@code x_ℓ} falling to α. One-sided difference over 10⁻³ (the fluid is smooth inside a piece).
          */
-        static double crossingSpeed(SwitchedTransient tr, SwitchedTransient.ThresholdJump f) {
+        static double crossingSpeed(FluidTransient tr, RegimeHistory.ThresholdJump f) {
             int level = f.to() > f.from() ? f.to() : f.from();
             double h = 1e-3;
             double before = Math.max(0, f.t() - h);
@@ -255,7 +257,7 @@ public final class ThresholdScenarios {
         }
 
         /** @return {@code max_{k, i ≥ 1} |path_i(t_k) − fluid_i(t_k)|} over the trajectory's grid */
-        static double supError(SwitchedTransient tr, double[] times, List<VectorEstimate> traj, double tEnd) {
+        static double supError(FluidTransient tr, double[] times, List<VectorEstimate> traj, double tEnd) {
             double sup = 0;
             for (int k = 0; k < times.length; k++) {
                 double[] p = tr.tail(Math.min(times[k], tEnd));
@@ -288,8 +290,8 @@ public final class ThresholdScenarios {
             long events = 0;
             for (int p = 0; p < policies.length; p++) {
                 NonSmoothPolicy policy = policies[p];
-                NonSmoothModel fluid = NonSmoothModel.of(system, policy, rate);
-                SwitchedTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
+                FluidModel fluid = FluidModel.of(system, policy, rate);
+                FluidTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
                 double[] es = new double[sizes.length];
                 double[] hs = new double[sizes.length];
                 for (int m = 0; m < sizes.length; m++) {

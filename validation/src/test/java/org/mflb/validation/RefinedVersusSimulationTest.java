@@ -29,7 +29,7 @@ class RefinedVersusSimulationTest {
 
     private static SteadyStateExpansion expansion(double lambda) {
         FluidFixedPoint fp = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda).fixedPoint();
-        return new RefinedMeanField(2).steadyState(fp.model(), fp.levels());
+        return new RefinedMeanField(2).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
     }
 
     private static SimulationScenario.Builder sq2(double lambda, int n, double tEnd) {

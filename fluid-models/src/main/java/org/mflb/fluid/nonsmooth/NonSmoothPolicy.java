@@ -1,6 +1,7 @@
 package org.mflb.fluid.nonsmooth;
 
 import org.mflb.core.Require;
+import org.mflb.fluid.FluidPolicy;
 
 /**
  * A dispatching policy whose fluid limit is piecewise smooth (MODELS.md §3): which smooth piece
@@ -8,7 +9,7 @@ import org.mflb.core.Require;
  * and which piece follows. The solver ({@link PiecewiseSmoothSolver}) locates the crossings with
  * Hipparchus event detection; no switch is ever smoothed.
  */
-public sealed interface NonSmoothPolicy permits ThresholdPolicy, JoinShortestQueue, AdaptiveThreshold {
+public sealed interface NonSmoothPolicy extends FluidPolicy permits ThresholdPolicy, JoinShortestQueue, AdaptiveThreshold {
 
     /**
      * A level within this distance of 1 counts as lying on the surface {@code x_j = 1}, and a deficit
@@ -55,7 +56,14 @@ public sealed interface NonSmoothPolicy permits ThresholdPolicy, JoinShortestQue
         return Double.NaN;
     }
 
+    /** @return false: the drift switches between smooth pieces */
+    @Override
+    default boolean isSmooth() {
+        return false;
+    }
+
     /** @return a short name, e.g. {@code threshold(2)} */
+    @Override
     String name();
 
     /** @return the threshold policy with static threshold {@code ℓ ≥ 0} (paper 000, eq. (2)) */

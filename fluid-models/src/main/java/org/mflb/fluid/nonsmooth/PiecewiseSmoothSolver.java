@@ -69,12 +69,46 @@ public final class PiecewiseSmoothSolver {
         }
     }
 
-    /** What {@link #solve} returns: the states and pieces at the grid times, every switch, and the runs. */
-    record Solution(TimeGrid grid, double[][] states, Regime[] regimeAtGrid, List<Switch> switches,
-            List<Segment> segments) {
+    /**
+     * What {@link #solve} returns: the states and pieces at the grid times, every switch, and the
+     * runs (each piece's dense output, for the state between grid times).
+     */
+    public static final class Solution {
 
-        /** @return the tail {@code (x_1..x_K)} at any time of the grid's span */
-        double[] stateAt(double t) {
+        private final NonSmoothPolicy policy;
+        private final TimeGrid grid;
+        private final double[][] states;
+        private final Regime[] regimeAtGrid;
+        private final List<Switch> switches;
+        private final List<Segment> segments;
+
+        Solution(NonSmoothPolicy policy, TimeGrid grid, double[][] states, Regime[] regimeAtGrid, List<Switch> switches,
+                List<Segment> segments) {
+            this.policy = policy;
+            this.grid = grid;
+            this.states = states;
+            this.regimeAtGrid = regimeAtGrid;
+            this.switches = switches;
+            this.segments = segments;
+        }
+
+        /** @return the output times */
+        public TimeGrid grid() {
+            return grid;
+        }
+
+        /** @return {@code (x_1..x_K)} at grid time {@code k} (a copy) */
+        public double[] state(int k) {
+            return states[k].clone();
+        }
+
+        /** @return the number of levels {@code K} */
+        public int levels() {
+            return states[0].length;
+        }
+
+        /** @return the tail {@code (x_1..x_K)} at any time of the grid's span (a new array) */
+        public double[] stateAt(double t) {
             if (segments.isEmpty()) {
                 return states[0].clone();
             }
@@ -85,6 +119,11 @@ public final class PiecewiseSmoothSolver {
             }
             return segments.get(segments.size() - 1).stateAt(t);
         }
+
+        /** @return the pieces in force at the grid times, the switches and the threshold's jumps */
+        public RegimeHistory regimes() {
+            return new RegimeHistory(policy, grid, regimeAtGrid, switches);
+        }
     }
 
     /**
@@ -93,8 +132,9 @@ public final class PiecewiseSmoothSolver {
      * @param mu departure rates, {@code mu[j−1] = μ_j}; not modified
      * @param x0 initial tail vector {@code (x_1..x_K)}; not modified
      * @param grid output times
+     * @return the solution on {@code grid}
      */
-    Solution solve(NonSmoothPolicy policy, ArrivalRate lambda, double[] mu, double[] x0, TimeGrid grid) {
+    public Solution solve(NonSmoothPolicy policy, ArrivalRate lambda, double[] mu, double[] x0, TimeGrid grid) {
         int k = x0.length;
         double[] x = x0.clone();
         double[] gap = new double[k];
@@ -172,7 +212,7 @@ public final class PiecewiseSmoothSolver {
             piece = pieceFor(policy, regime, lambda, mu, k, gap);
             y = piece.encode(t, x, gap);
         }
-        return new Solution(grid, states, regimes, switches, segments);
+        return new Solution(policy, grid, states, regimes, switches, segments);
     }
 
     /**

@@ -15,6 +15,9 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidTransient;
 
 /** The self-learning threshold (paper 000, Section 4; MODELS.md §3) in the fluid limit. */
 class AdaptiveThresholdFluidTest {
@@ -22,8 +25,8 @@ class AdaptiveThresholdFluidTest {
     /** Gap or deficit integrated at local tolerance 1e-12 (global ≤ 2e-11) over a slope ≥ λ − ⌊λ⌋ ≥ 0.2. */
     private static final double JUMP_TIME_TOL = 1e-10;
 
-    private static NonSmoothModel pools(ArrivalRate lambda, double alpha, int initial) {
-        return NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.adaptiveThreshold(alpha, initial), lambda);
+    private static FluidModel pools(ArrivalRate lambda, double alpha, int initial) {
+        return FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.adaptiveThreshold(alpha, initial), lambda);
     }
 
     /** The paper's choice for a known λ: α = 0.1 + 0.9λ/(⌊λ⌋+1), which satisfies α(⌊λ⌋+1) &gt; λ. */
@@ -40,25 +43,25 @@ class AdaptiveThresholdFluidTest {
     @ValueSource(doubles = {2.5, 3.7, 1.5, 4.2, 5.5})
     void fromEmptyTheThresholdReachesKAtLogTimes(double lambda) {
         int k = (int) Math.floor(lambda);
-        SwitchedTransient x = pools(ArrivalRate.constant(lambda), paperAlpha(lambda), 0)
+        FluidTransient x = pools(ArrivalRate.constant(lambda), paperAlpha(lambda), 0)
                 .transientFrom(InitialState.empty(), TimeGrid.of(0, 2, 40));
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
         assertEquals(k, jumps.size(), jumps.toString());
         for (int level = 1; level <= k; level++) {
-            SwitchedTransient.ThresholdJump jump = jumps.get(level - 1);
+            RegimeHistory.ThresholdJump jump = jumps.get(level - 1);
             assertEquals(level - 1, jump.from());
             assertEquals(level, jump.to());
             assertEquals(Math.log(lambda / (lambda - level)), jump.t(), JUMP_TIME_TOL, "to " + level);
         }
-        assertEquals(k, x.threshold(2));
+        assertEquals(k, x.regimes().orElseThrow().threshold(2));
         double[] qStar = ThresholdEquilibria.balanced(lambda, 12);
         double[] q = x.tail(2);
         for (int i = 1; i < q.length; i++) {
             assertEquals(i <= qStar.length ? qStar[i - 1] : 0.0, q[i], 1e-10, "level " + i);
         }
-        SwitchedFixedPoint fp = pools(ArrivalRate.constant(lambda), paperAlpha(lambda), 0).fixedPoint();
-        assertEquals(k, fp.threshold().orElseThrow());
-        assertEquals(Math.log(lambda / (lambda - k)), fp.settlingTime().orElseThrow(), JUMP_TIME_TOL);
+        FluidFixedPoint fp = pools(ArrivalRate.constant(lambda), paperAlpha(lambda), 0).fixedPoint();
+        assertEquals(k, fp.equilibrium().orElseThrow().threshold().orElseThrow());
+        assertEquals(Math.log(lambda / (lambda - k)), fp.equilibrium().orElseThrow().settlingTime().orElseThrow(), JUMP_TIME_TOL);
     }
 
     /**
@@ -71,9 +74,9 @@ class AdaptiveThresholdFluidTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3})
     void integerLoadApproachesItsLastLevelAsymptotically(int lambda) {
-        SwitchedTransient x = pools(ArrivalRate.constant(lambda), paperAlpha(lambda), 0)
+        FluidTransient x = pools(ArrivalRate.constant(lambda), paperAlpha(lambda), 0)
                 .transientFrom(InitialState.empty(), TimeGrid.uniform(60, 0.5));
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
         assertEquals(lambda, jumps.size(), jumps.toString());
         for (int level = 1; level < lambda; level++) {
             assertEquals(Math.log((double) lambda / (lambda - level)), jumps.get(level - 1).t(), JUMP_TIME_TOL);
@@ -84,7 +87,7 @@ class AdaptiveThresholdFluidTest {
             double t = x.grid().time(k);
             if (t > last + 1 && t < last + 20) {
                 // between: still ℓ = λ − 1, the gap decaying exactly like e^{−(t − t_{λ−1})}
-                assertEquals(lambda - 1, x.threshold(k));
+                assertEquals(lambda - 1, x.regimes().orElseThrow().threshold(k));
                 assertEquals(Math.exp(-(t - last)), 1 - x.tail(k)[lambda], 1e-11 + 1e-9 * Math.exp(-(t - last)));
             }
         }
@@ -100,16 +103,16 @@ class AdaptiveThresholdFluidTest {
     void settlesAtFloorLambdaFromAbove(double lambda, double alpha) {
         int k = (int) Math.floor(lambda);
         assertTrue(alpha * (k + 1) > lambda);
-        SwitchedTransient x = pools(ArrivalRate.constant(lambda), alpha, 6).transientFrom(InitialState.all(6),
+        FluidTransient x = pools(ArrivalRate.constant(lambda), alpha, 6).transientFrom(InitialState.all(6),
                 TimeGrid.of(0, 60));
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
         assertEquals(6 - k, jumps.size(), jumps.toString());
-        for (SwitchedTransient.ThresholdJump jump : jumps) {
+        for (RegimeHistory.ThresholdJump jump : jumps) {
             assertEquals(jump.from() - 1, jump.to());
             // x_ℓ is exactly α where ℓ drops (event located to the last place; state from dense output)
             assertEquals(alpha, x.tail(jump.t())[jump.from()], 1e-9, "at " + jump);
         }
-        assertEquals(k, x.threshold(1));
+        assertEquals(k, x.regimes().orElseThrow().threshold(1));
         double[] qStar = ThresholdEquilibria.balanced(lambda, 12);
         double[] q = x.tail(1);
         for (int i = 1; i < q.length; i++) {
@@ -124,18 +127,19 @@ class AdaptiveThresholdFluidTest {
     @ParameterizedTest
     @CsvSource({"2.5, 0.5, 6, all:6", "2.5, 0.3, 8, all:8", "2.5, 0.5, 0, empty", "3.2, 0.4, 7, all:7"})
     void equilibriumThresholdLiesWithinThePaperBounds(double lambda, double alpha, int initial, String init) {
-        SwitchedTransient x = pools(ArrivalRate.constant(lambda), alpha, initial).transientFrom(InitialState.parse(init),
+        FluidTransient x = pools(ArrivalRate.constant(lambda), alpha, initial).transientFrom(InitialState.parse(init),
                 TimeGrid.of(0, 80));
-        int ell = x.threshold(1);
+        int ell = x.regimes().orElseThrow().threshold(1);
         assertTrue(ell >= Math.floor(lambda) && ell <= Math.ceil(lambda / alpha) - 1, "l_eq = " + ell);
         double[] q = x.tail(1);
         assertTrue(q[ell] > alpha && q[ell + 1] < 1, "at rest");
-        double[] equilibrium = NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(ell), lambda)
+        double[] equilibrium = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(ell), lambda)
                 .fixedPoint().levels();
         for (int i = 1; i <= equilibrium.length && i < q.length; i++) {
             assertEquals(equilibrium[i - 1], q[i], 1e-8, "level " + i);
         }
-        double lastJump = x.thresholdJumps().isEmpty() ? 0 : x.thresholdJumps().get(x.thresholdJumps().size() - 1).t();
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
+        double lastJump = jumps.isEmpty() ? 0 : jumps.get(jumps.size() - 1).t();
         assertTrue(lastJump < 40, "settled by t = 40, last jump at " + lastJump);
     }
 
@@ -148,15 +152,15 @@ class AdaptiveThresholdFluidTest {
     void risingLoad() {
         double alpha = 3.5 / 4.5; // the paper's α = λ_max/(λ_max + 1) for an unknown λ(t) ≤ λ_max
         ArrivalRate rising = new PiecewiseLinearRate(new double[] {10, 12}, new double[] {1.5, 3.5});
-        SwitchedTransient x = pools(rising, alpha, 1).transientFrom(InitialState.tail(1, 1, 0.5), TimeGrid.uniform(40, 0.1));
+        FluidTransient x = pools(rising, alpha, 1).transientFrom(InitialState.tail(1, 1, 0.5), TimeGrid.uniform(40, 0.1));
         double s = 1.0;
         for (int i = 0; i < 100; i++) {
             s = 1.5 - Math.exp(-s); // a contraction (derivative e^{−s} ≈ 0.3)
         }
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
         assertEquals(10 + s, jumps.get(0).t(), JUMP_TIME_TOL);
-        assertEquals(List.of(1, 2), jumps.stream().map(SwitchedTransient.ThresholdJump::from).toList());
-        assertEquals(3, x.threshold(x.grid().size() - 1));
+        assertEquals(List.of(1, 2), jumps.stream().map(RegimeHistory.ThresholdJump::from).toList());
+        assertEquals(3, x.regimes().orElseThrow().threshold(x.grid().size() - 1));
         checkAlongTheWay(x, rising, alpha);
         double[] q = x.tail(x.grid().size() - 1);
         assertEquals(0.5, q[4], 1e-10);
@@ -168,12 +172,12 @@ class AdaptiveThresholdFluidTest {
     void fallingLoad() {
         double alpha = 3.5 / 4.5;
         ArrivalRate falling = new PiecewiseLinearRate(new double[] {10, 12}, new double[] {3.5, 1.5});
-        SwitchedTransient x = pools(falling, alpha, 3).transientFrom(InitialState.tail(1, 1, 1, 1, 0.5),
+        FluidTransient x = pools(falling, alpha, 3).transientFrom(InitialState.tail(1, 1, 1, 1, 0.5),
                 TimeGrid.uniform(60, 0.1));
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
-        assertEquals(List.of(3, 2), jumps.stream().map(SwitchedTransient.ThresholdJump::from).toList());
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
+        assertEquals(List.of(3, 2), jumps.stream().map(RegimeHistory.ThresholdJump::from).toList());
         assertTrue(jumps.get(0).t() > 10, "nothing happens before the load falls");
-        assertEquals(1, x.threshold(x.grid().size() - 1));
+        assertEquals(1, x.regimes().orElseThrow().threshold(x.grid().size() - 1));
         checkAlongTheWay(x, falling, alpha);
         double[] q = x.tail(x.grid().size() - 1);
         assertEquals(1.0, q[1], 1e-10);
@@ -191,13 +195,13 @@ class AdaptiveThresholdFluidTest {
         }
         ArrivalRate oscillating = new PiecewiseLinearRate(t, rate);
         double alpha = 3.7 / 4.7;
-        SwitchedTransient x = pools(oscillating, alpha, 0).transientFrom(InitialState.empty(), TimeGrid.uniform(40, 0.1));
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
+        FluidTransient x = pools(oscillating, alpha, 0).transientFrom(InitialState.empty(), TimeGrid.uniform(40, 0.1));
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
         long ups = jumps.stream().filter(j -> j.to() > j.from()).count();
         long downs = jumps.size() - ups;
         assertTrue(ups >= 6 && downs >= 4, jumps.toString());
         for (int k = 0; k < x.grid().size(); k++) {
-            int ell = x.threshold(k);
+            int ell = x.regimes().orElseThrow().threshold(k);
             if (x.grid().time(k) > jumps.get(0).t()) {
                 assertTrue(ell >= 1 && ell <= 3, "between ⌊λ_min⌋ = 1 and ⌊λ_max⌋ = 3 after the start: " + ell);
             }
@@ -210,7 +214,7 @@ class AdaptiveThresholdFluidTest {
      * u = a − b + b s + (u_0 − a + b) e^{−s} for λ = a + b s); at every up-jump x_{ℓ+1} is 1 and at
      * every down-jump x_ℓ is α; at every grid time neither jump condition holds.
      */
-    private static void checkAlongTheWay(SwitchedTransient x, ArrivalRate lambda, double alpha) {
+    private static void checkAlongTheWay(FluidTransient x, ArrivalRate lambda, double alpha) {
         double u = x.meanQueueLength(0);
         double previous = x.grid().start();
         for (int k = 1; k < x.grid().size(); k++) {
@@ -228,11 +232,11 @@ class AdaptiveThresholdFluidTest {
             previous = t;
             assertEquals(u, x.meanQueueLength(k), 1e-9, "mass at t = " + t);
             double[] q = x.tail(k);
-            int ell = x.threshold(k);
+            int ell = x.regimes().orElseThrow().threshold(k);
             assertTrue(q[ell + 1] < 1.0, "x_(l+1) < 1 at " + t);
             assertTrue(ell == 0 || q[ell] > alpha - 1e-12, "x_l > alpha at " + t);
         }
-        for (SwitchedTransient.ThresholdJump jump : x.thresholdJumps()) {
+        for (RegimeHistory.ThresholdJump jump : x.regimes().orElseThrow().thresholdJumps()) {
             double[] q = x.tail(jump.t());
             if (jump.to() > jump.from()) {
                 assertEquals(1.0, q[jump.to()], 1e-9, "up at " + jump);
@@ -240,6 +244,6 @@ class AdaptiveThresholdFluidTest {
                 assertEquals(alpha, q[jump.from()], 1e-9, "down at " + jump);
             }
         }
-        assertFalse(x.thresholdJumps().isEmpty());
+        assertFalse(x.regimes().orElseThrow().thresholdJumps().isEmpty());
     }
 }

@@ -14,6 +14,8 @@ import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidTransient;
 
 /**
  * Issue 5: under a falling λ(t) the threshold drops (x_ℓ = α) into regime (a) of ℓ − 1 with a small
@@ -40,14 +42,14 @@ class FallingLoadThresholdDropTest {
     void getsThroughTheDropAndFill(String profile, double alpha, double tEnd, double failedAt) {
         PiecewiseLinearRate lambda = profile.equals("A") ? new PiecewiseLinearRate(PROFILE_A_TIMES, PROFILE_A_RATES)
                 : new PiecewiseLinearRate(PROFILE_B_TIMES, PROFILE_B_RATES);
-        SwitchedTransient x = NonSmoothModel.of(ServerSystem.infiniteServerPools(),
+        FluidTransient x = FluidModel.of(ServerSystem.infiniteServerPools(),
                 NonSmoothPolicy.adaptiveThreshold(alpha, 0), lambda)
                 .transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, 0.5));
-        List<SwitchedTransient.ThresholdJump> jumps = x.thresholdJumps();
+        List<RegimeHistory.ThresholdJump> jumps = x.regimes().orElseThrow().thresholdJumps();
         assertTrue(jumps.stream().anyMatch(j -> j.to() < j.from() && j.t() > failedAt - 1 && j.t() <= failedAt + 0.01),
                 jumps.toString());
         checkMass(x, lambda);
-        for (SwitchedTransient.ThresholdJump jump : jumps) {
+        for (RegimeHistory.ThresholdJump jump : jumps) {
             double[] q = x.tail(jump.t());
             if (jump.to() > jump.from()) {
                 // up: level ℓ+1 full (to the located event: the gap is integrated to 1e-12 relative)
@@ -65,7 +67,7 @@ class FallingLoadThresholdDropTest {
      * hundred steps and jumps (located to the last place): 1e-9 absolute, as in
      * {@code AdaptiveThresholdFluidTest}, is far above that and far below any mass lost at a jump.
      */
-    private static void checkMass(SwitchedTransient x, PiecewiseLinearRate lambda) {
+    private static void checkMass(FluidTransient x, PiecewiseLinearRate lambda) {
         double[] knots = lambda.times();
         double u = x.meanQueueLength(0);
         double from = x.grid().start();

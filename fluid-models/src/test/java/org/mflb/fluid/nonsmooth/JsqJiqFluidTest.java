@@ -14,6 +14,9 @@ import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidTransient;
 
 /** JSQ and JIQ fluid limits (MODELS.md §1–3) in pools and in single-server queues. */
 class JsqJiqFluidTest {
@@ -21,8 +24,8 @@ class JsqJiqFluidTest {
     /** After t = 40 (pools) or 60 (queues) the transients have converged to e^{−40}; integration error ≤ 1e-11. */
     private static final double LIMIT_TOL = 1e-10;
 
-    private static NonSmoothModel model(ServerSystem system, NonSmoothPolicy policy, double lambda) {
-        return NonSmoothModel.of(system, policy, lambda);
+    private static FluidModel model(ServerSystem system, NonSmoothPolicy policy, double lambda) {
+        return FluidModel.of(system, policy, lambda);
     }
 
     /**
@@ -33,10 +36,10 @@ class JsqJiqFluidTest {
     @ParameterizedTest
     @ValueSource(doubles = {2.5, 3.7, 4.2})
     void jsqPoolsFillOneLevelAtATimeFromEmpty(double lambda) {
-        SwitchedTransient x = model(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(), lambda)
+        FluidTransient x = model(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(), lambda)
                 .transientFrom(InitialState.empty(), TimeGrid.of(0, 12));
         int k = (int) Math.floor(lambda);
-        List<PiecewiseSmoothSolver.Switch> switches = x.switches();
+        List<PiecewiseSmoothSolver.Switch> switches = x.regimes().orElseThrow().switches();
         assertEquals(k, switches.size(), switches.toString());
         double previous = 0;
         for (int level = 1; level <= k; level++) {
@@ -55,17 +58,17 @@ class JsqJiqFluidTest {
     @ParameterizedTest
     @ValueSource(doubles = {0.7, 2.5, 3.0, 5.5, 1.0})
     void jsqPoolsConvergeToTheBalancedState(double lambda) {
-        NonSmoothModel m = model(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(), lambda);
+        FluidModel m = model(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(), lambda);
         double[] qStar = ThresholdEquilibria.balanced(lambda, 12);
         for (String init : new String[] {"empty", "all:8", "tail:1,0.9,0.9,0.2,0.1"}) {
-            SwitchedTransient x = m.transientFrom(InitialState.parse(init), TimeGrid.of(0, 40));
+            FluidTransient x = m.transientFrom(InitialState.parse(init), TimeGrid.of(0, 40));
             double[] q = x.tail(1);
             for (int i = 1; i < q.length; i++) {
                 assertEquals(i <= qStar.length ? qStar[i - 1] : 0.0, q[i], LIMIT_TOL, init + " level " + i);
             }
         }
-        SwitchedFixedPoint fp = m.fixedPoint();
-        assertEquals(SwitchedFixedPoint.Kind.BALANCED, fp.kind());
+        FluidFixedPoint fp = m.fixedPoint();
+        assertEquals(SwitchedEquilibrium.Kind.BALANCED, fp.equilibrium().orElseThrow().kind());
         assertTrue(fp.residual() < 1e-12);
         assertEquals(lambda, fp.meanQueueLength(), 1e-14);
     }
@@ -76,14 +79,14 @@ class JsqJiqFluidTest {
         "jiq, 0.8, 'tail:1,1,0.9'"})
     void poolMassRelaxesThroughEverySwitch(String policy, double lambda, String init) {
         NonSmoothPolicy p = policy.equals("jsq") ? NonSmoothPolicy.jsq() : NonSmoothPolicy.jiq();
-        SwitchedTransient x = model(ServerSystem.infiniteServerPools(), p, lambda)
+        FluidTransient x = model(ServerSystem.infiniteServerPools(), p, lambda)
                 .transientFrom(InitialState.parse(init), TimeGrid.uniform(10, 0.01));
         double u0 = x.meanQueueLength(0);
         for (int k = 0; k < x.grid().size(); k++) {
             double t = x.grid().time(k);
             assertEquals(lambda + (u0 - lambda) * Math.exp(-t), x.meanQueueLength(k), 1e-10, "t = " + t);
         }
-        assertTrue(!x.switches().isEmpty(), "every case crosses a surface");
+        assertTrue(!x.regimes().orElseThrow().switches().isEmpty(), "every case crosses a surface");
     }
 
     /**
@@ -96,9 +99,9 @@ class JsqJiqFluidTest {
     @CsvSource({"jsq, 0.7", "jiq, 0.7", "jsq, 0.3", "jiq, 0.95"})
     void queuesAtLoadBelowOneEndWithNobodyWaiting(String policy, double lambda) {
         NonSmoothPolicy p = policy.equals("jsq") ? NonSmoothPolicy.jsq() : NonSmoothPolicy.jiq();
-        NonSmoothModel m = model(ServerSystem.singleServerQueues(), p, lambda);
-        SwitchedTransient empty = m.transientFrom(InitialState.empty(), TimeGrid.uniform(5, 0.5));
-        assertTrue(empty.switches().isEmpty());
+        FluidModel m = model(ServerSystem.singleServerQueues(), p, lambda);
+        FluidTransient empty = m.transientFrom(InitialState.empty(), TimeGrid.uniform(5, 0.5));
+        assertTrue(empty.regimes().orElseThrow().switches().isEmpty());
         for (int k = 0; k < empty.grid().size(); k++) {
             double t = empty.grid().time(k);
             // local tolerance 1e-12: global error up to 2e-11
@@ -106,7 +109,7 @@ class JsqJiqFluidTest {
             assertEquals(0.0, empty.tail(k)[2], 0.0);
         }
         int jobs = 3;
-        SwitchedTransient full = m.transientFrom(InitialState.all(jobs), TimeGrid.uniform(120, 0.25));
+        FluidTransient full = m.transientFrom(InitialState.all(jobs), TimeGrid.uniform(120, 0.25));
         int busy = 0;
         for (int k = 0; k < full.grid().size(); k++) {
             if (full.tail(k)[1] == 1.0) {
@@ -121,7 +124,7 @@ class JsqJiqFluidTest {
         for (int i = 2; i < end.length; i++) {
             assertEquals(0.0, end[i], LIMIT_TOL, "level " + i);
         }
-        SwitchedFixedPoint fp = m.fixedPoint();
+        FluidFixedPoint fp = m.fixedPoint();
         assertEquals(lambda, fp.levels()[0], 0.0);
         assertEquals(0.0, fp.levels()[1], 0.0);
         assertEquals(0.0, fp.residual(), 1e-15);
@@ -136,21 +139,21 @@ class JsqJiqFluidTest {
     @ParameterizedTest
     @ValueSource(doubles = {0.4, 1.0, 1.5, 2.5})
     void jiqPools(double lambda) {
-        NonSmoothModel m = model(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jiq(), lambda);
-        SwitchedFixedPoint fp = m.fixedPoint();
-        SwitchedTransient x = m.transientFrom(InitialState.empty(), TimeGrid.of(0, 60));
+        FluidModel m = model(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jiq(), lambda);
+        FluidFixedPoint fp = m.fixedPoint();
+        FluidTransient x = m.transientFrom(InitialState.empty(), TimeGrid.of(0, 60));
         double[] q = fp.levels();
         double[] end = x.tail(1);
         for (int i = 1; i < end.length; i++) {
             assertEquals(i <= q.length ? q[i - 1] : 0.0, end[i], 1e-9, "level " + i);
         }
         if (lambda <= 1) {
-            assertEquals(SwitchedFixedPoint.Kind.BALANCED, fp.kind());
+            assertEquals(SwitchedEquilibrium.Kind.BALANCED, fp.equilibrium().orElseThrow().kind());
             assertEquals(Math.min(lambda, 1.0), q[0], 0.0);
         } else {
-            assertEquals(SwitchedFixedPoint.Kind.UNBOUNDED_SUPPORT, fp.kind());
-            assertEquals(Math.log(lambda / (lambda - 1)), x.switches().get(0).t(), 1e-10);
-            assertEquals(Regime.above(0), x.switches().get(0).to());
+            assertEquals(SwitchedEquilibrium.Kind.UNBOUNDED_SUPPORT, fp.equilibrium().orElseThrow().kind());
+            assertEquals(Math.log(lambda / (lambda - 1)), x.regimes().orElseThrow().switches().get(0).t(), 1e-10);
+            assertEquals(Regime.above(0), x.regimes().orElseThrow().switches().get(0).to());
         }
     }
 

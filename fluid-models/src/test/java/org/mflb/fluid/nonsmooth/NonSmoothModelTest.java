@@ -14,6 +14,8 @@ import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.Truncation;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidTransient;
 
 /** Parameter checks and the model-level API of the non-smooth fluid models. */
 class NonSmoothModelTest {
@@ -43,14 +45,14 @@ class NonSmoothModelTest {
 
     @Test
     void fixedPointNeedsAConstantLoad() {
-        NonSmoothModel m = NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(),
+        FluidModel m = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(),
                 new PiecewiseLinearRate(new double[] {0, 1}, new double[] {1, 2}));
         assertInvalid("lambda", m::fixedPoint);
     }
 
     @Test
     void aFixedTruncationTooSmallForTheInitialStateIsRefused() {
-        NonSmoothModel m = NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2), 2.5)
+        FluidModel m = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2), 2.5)
                 .withTruncation(Truncation.fixed(4));
         assertInvalid("truncation", () -> m.transientFrom(InitialState.all(6), TimeGrid.of(0, 1)));
     }
@@ -58,7 +60,7 @@ class NonSmoothModelTest {
     /** The automatic truncation keeps the cut-off mass of an unbounded-support transient below its tolerance. */
     @Test
     void automaticTruncationGrowsWithTheMass() {
-        SwitchedTransient x = NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(0), 12.0)
+        FluidTransient x = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(0), 12.0)
                 .transientFrom(InitialState.empty(), TimeGrid.of(0, 30));
         assertTrue(x.cutOffMass() <= 1e-12, "cut-off " + x.cutOffMass());
         assertEquals(12.0, x.meanQueueLength(1), 1e-9);

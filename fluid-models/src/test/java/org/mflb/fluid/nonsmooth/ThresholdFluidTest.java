@@ -23,6 +23,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.ServerSystem;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidTransient;
 
 /** The static threshold policy in pools against the facts of paper 000, Section 3. */
 class ThresholdFluidTest {
@@ -36,8 +39,8 @@ class ThresholdFluidTest {
     /** States after t = 40: e^{−40} ≈ 4e-18, so what is left is the integration error (≤ 1e-11 observed). */
     private static final double LIMIT_TOL = 1e-10;
 
-    private static NonSmoothModel pools(int ell, double lambda) {
-        return NonSmoothModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(ell), lambda);
+    private static FluidModel pools(int ell, double lambda) {
+        return FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(ell), lambda);
     }
 
     /**
@@ -51,16 +54,16 @@ class ThresholdFluidTest {
         "0, 1.5, empty", "0, 0.6, all:2", "4, 2.5, all:7", "2, 3.0, empty", "2, 3.0, all:5", "3, 3.0, all:8",
         "5, 5.0, 'tail:1,0.9,0.9,0.2,0.1'"})
     void totalMassRelaxesThroughEverySwitch(int ell, double lambda, String init) {
-        SwitchedTransient x = pools(ell, lambda).transientFrom(InitialState.parse(init), TimeGrid.uniform(12, 0.01));
+        FluidTransient x = pools(ell, lambda).transientFrom(InitialState.parse(init), TimeGrid.uniform(12, 0.01));
         double u0 = x.meanQueueLength(0);
         double worst = 0;
         for (int k = 0; k < x.grid().size(); k++) {
             double t = x.grid().time(k);
             worst = Math.max(worst, Math.abs(x.meanQueueLength(k) - (lambda + (u0 - lambda) * Math.exp(-t))));
         }
-        assertTrue(worst < MASS_TOL, "mass error " + worst + " with " + x.switches().size() + " switches");
+        assertTrue(worst < MASS_TOL, "mass error " + worst + " with " + x.regimes().orElseThrow().switches().size() + " switches");
         // at the switch instants and half-way between grid times (continuous output, lower gaps re-integrated)
-        for (PiecewiseSmoothSolver.Switch s : x.switches()) {
+        for (PiecewiseSmoothSolver.Switch s : x.regimes().orElseThrow().switches()) {
             assertEquals(lambda + (u0 - lambda) * Math.exp(-s.t()), x.meanQueueLength(s.t()), MASS_TOL, "at " + s);
         }
         for (double t = 0.005; t < 12; t += 0.37) {
@@ -77,8 +80,8 @@ class ThresholdFluidTest {
      */
     @Test
     void piecesFollowEachOtherAtTheSurfaces() {
-        SwitchedTransient one = pools(1, 2.5).transientFrom(InitialState.empty(), TimeGrid.of(0, 10));
-        List<PiecewiseSmoothSolver.Switch> s = one.switches();
+        FluidTransient one = pools(1, 2.5).transientFrom(InitialState.empty(), TimeGrid.of(0, 10));
+        List<PiecewiseSmoothSolver.Switch> s = one.regimes().orElseThrow().switches();
         assertEquals(2, s.size(), s.toString());
         assertEquals(Regime.at(1), s.get(0).to());
         assertEquals(Regime.above(1), s.get(1).to());
@@ -86,15 +89,15 @@ class ThresholdFluidTest {
         assertEquals(Math.log(2.5 / 1.5), s.get(0).t(), 1e-10);
         assertEquals(Math.log(2.5 / 0.5), s.get(1).t(), 1e-10);
 
-        SwitchedTransient four = pools(4, 2.5).transientFrom(InitialState.all(7), TimeGrid.of(0, 10));
-        s = four.switches();
+        FluidTransient four = pools(4, 2.5).transientFrom(InitialState.all(7), TimeGrid.of(0, 10));
+        s = four.regimes().orElseThrow().switches();
         assertEquals(List.of(Regime.above(4), Regime.at(4), Regime.below(4)),
-                List.of(four.regime(0), s.get(0).to(), s.get(1).to()));
+                List.of(four.regimes().orElseThrow().regime(0), s.get(0).to(), s.get(1).to()));
         double[] q = four.tail(s.get(0).t());
         assertEquals(2.5, 5 * (1 - q[6]), 1e-9, "(c) ends where p_h reaches 1");
         q = four.tail(s.get(1).t());
         assertEquals(2.5, 4 * (1 - q[5]), 1e-9, "(b) ends where p_l reaches 1");
-        assertEquals(Regime.below(4), four.regime(1));
+        assertEquals(Regime.below(4), four.regimes().orElseThrow().regime(1));
     }
 
     @ParameterizedTest
@@ -103,24 +106,24 @@ class ThresholdFluidTest {
     void floorLambdaIsFluidOptimal(double lambda, int ell) {
         double[] qStar = ThresholdEquilibria.balanced(lambda, 12);
         for (String init : new String[] {"empty", "all:8", "tail:1,0.9,0.9,0.2,0.1"}) {
-            SwitchedTransient x = pools(ell, lambda).transientFrom(InitialState.parse(init), TimeGrid.of(0, 40));
+            FluidTransient x = pools(ell, lambda).transientFrom(InitialState.parse(init), TimeGrid.of(0, 40));
             double[] q = x.tail(1);
             for (int i = 1; i < q.length; i++) {
                 assertEquals(i <= qStar.length ? qStar[i - 1] : 0.0, q[i], LIMIT_TOL, init + " level " + i);
             }
         }
-        SwitchedFixedPoint fp = pools(ell, lambda).fixedPoint();
-        assertEquals(SwitchedFixedPoint.Kind.BALANCED, fp.kind());
+        FluidFixedPoint fp = pools(ell, lambda).fixedPoint();
+        assertEquals(SwitchedEquilibrium.Kind.BALANCED, fp.equilibrium().orElseThrow().kind());
         assertTrue(fp.residual() < 1e-12, "residual " + fp.residual());
-        assertTrue(fp.diagnosis().isEmpty());
+        assertTrue(fp.equilibrium().orElseThrow().diagnosis().isEmpty());
     }
 
     /** From empty with λ > ℓ regime (a) fills levels 1..ℓ together: x_ℓ reaches 1 at ln(λ/(λ−ℓ)). */
     @ParameterizedTest
     @CsvSource({"2, 2.5", "3, 3.7", "1, 1.5", "4, 6.0", "2, 3.0", "5, 5.5"})
     void firstSwitchFromEmpty(int ell, double lambda) {
-        SwitchedTransient x = pools(ell, lambda).transientFrom(InitialState.empty(), TimeGrid.of(0, 10));
-        PiecewiseSmoothSolver.Switch first = x.switches().get(0);
+        FluidTransient x = pools(ell, lambda).transientFrom(InitialState.empty(), TimeGrid.of(0, 10));
+        PiecewiseSmoothSolver.Switch first = x.regimes().orElseThrow().switches().get(0);
         assertEquals(Regime.at(ell), first.to());
         // the deficit G obeys G' = ℓ − λ − G: its integration error (≤ 1e-11) over |G'| ≥ λ − ℓ
         assertEquals(Math.log(lambda / (lambda - ell)), first.t(), 1e-10);
@@ -136,11 +139,11 @@ class ThresholdFluidTest {
     @CsvSource({"3, 3.7, empty", "4, 4.5, empty", "3, 3.7, 'tail:1,0.9,0.9,0.2,0.1'", "4, 2.5, all:1", "3, 2.9, empty"})
     void regimeASplitAgreesWithDirectIntegration(int ell, double lambda, String init) {
         int levels = 30;
-        SwitchedTransient x = pools(ell, lambda).withTruncation(org.mflb.fluid.Truncation.fixed(levels))
+        FluidTransient x = pools(ell, lambda).withTruncation(org.mflb.fluid.Truncation.fixed(levels))
                 .transientFrom(InitialState.parse(init), TimeGrid.of(0, 8));
-        double end = x.switches().isEmpty() ? 3.0 : x.switches().get(0).t();
+        double end = x.regimes().orElseThrow().switches().isEmpty() ? 3.0 : x.regimes().orElseThrow().switches().get(0).t();
         for (double t : new double[] {0.1 * end, 0.5 * end, 0.9 * end, end - 1e-3, end - 1e-4}) {
-            if (!x.switches().isEmpty() || t < end - 1e-2) {
+            if (!x.regimes().orElseThrow().switches().isEmpty() || t < end - 1e-2) {
                 double[] reference = directRegimeA(ell, lambda, InitialState.parse(init).levels(levels), t);
                 double[] q = x.stateAt(t);
                 double gap = 1 - q[ell - 1];
@@ -210,8 +213,8 @@ class ThresholdFluidTest {
     @ParameterizedTest
     @CsvSource({"3, 2.5", "4, 2.5", "2, 0.7", "5, 3.0", "3, 1.9"})
     void aboveFloorLambdaTheEquilibriumIsErlangB(int ell, double lambda) {
-        SwitchedFixedPoint fp = pools(ell, lambda).fixedPoint();
-        assertEquals(SwitchedFixedPoint.Kind.ERLANG_B, fp.kind());
+        FluidFixedPoint fp = pools(ell, lambda).fixedPoint();
+        assertEquals(SwitchedEquilibrium.Kind.ERLANG_B, fp.equilibrium().orElseThrow().kind());
         double[] q = fp.levels();
         double theta = q[ell - 1];
         // independent check of the closed form: π_j ∝ ρ^j/j! directly, ρ = λ/(1−θ)
@@ -232,21 +235,21 @@ class ThresholdFluidTest {
         // and the fluid converges to it from empty and from every pool holding 2ℓ (the slowest mode
         // of (a) at this equilibrium decays by e^{−60 c}, far below the integration error)
         for (String init : new String[] {"empty", "all:" + 2 * ell}) {
-            SwitchedTransient x = pools(ell, lambda).transientFrom(InitialState.parse(init), TimeGrid.of(0, 60));
+            FluidTransient x = pools(ell, lambda).transientFrom(InitialState.parse(init), TimeGrid.of(0, 60));
             double[] end = x.tail(1);
             for (int i = 1; i <= ell + 1; i++) {
                 assertEquals(i <= q.length ? q[i - 1] : 0, end[i], 1e-9, init + " level " + i);
             }
         }
-        assertTrue(fp.diagnosis().orElseThrow().contains("not fluid-optimal"));
+        assertTrue(fp.equilibrium().orElseThrow().diagnosis().orElseThrow().contains("not fluid-optimal"));
     }
 
     @ParameterizedTest
     @CsvSource({"0, 2.5", "1, 3.7", "0, 1.5", "1, 3.0"})
     void lowThresholdSpreadsMassToUnboundedLevels(int ell, double lambda) {
-        SwitchedFixedPoint fp = pools(ell, lambda).fixedPoint();
-        assertEquals(SwitchedFixedPoint.Kind.UNBOUNDED_SUPPORT, fp.kind());
-        assertTrue(fp.diagnosis().orElseThrow().contains("mass escapes to unbounded levels"));
+        FluidFixedPoint fp = pools(ell, lambda).fixedPoint();
+        assertEquals(SwitchedEquilibrium.Kind.UNBOUNDED_SUPPORT, fp.equilibrium().orElseThrow().kind());
+        assertTrue(fp.equilibrium().orElseThrow().diagnosis().orElseThrow().contains("mass escapes to unbounded levels"));
         double[] q = fp.levels();
         assertEquals(lambda, fp.meanQueueLength(), 1e-12);
         assertTrue(fp.residual() < 1e-12, "residual " + fp.residual());
@@ -263,11 +266,11 @@ class ThresholdFluidTest {
             double pNext = q[j] - q[j + 1];
             assertEquals(pj * b / (j + 1), pNext, 1e-14, "detailed balance at " + j);
         }
-        SwitchedTransient x = pools(ell, lambda).transientFrom(InitialState.empty(), TimeGrid.of(0, 60));
+        FluidTransient x = pools(ell, lambda).transientFrom(InitialState.empty(), TimeGrid.of(0, 60));
         double[] end = x.tail(1);
         for (int i = 1; i < q.length && i < end.length; i++) {
             assertEquals(q[i - 1], end[i], 1e-9, "level " + i);
         }
-        assertFalse(x.switches().isEmpty());
+        assertFalse(x.regimes().orElseThrow().switches().isEmpty());
     }
 }
