@@ -24,8 +24,12 @@ import org.mflb.fluid.ServerSystem;
 /** The PDE's waiting- and response-time laws (docs/models.md §7) against M/G/1 closed forms and the fluid. */
 class PdeSojournTimesTest {
 
-    /** The issue's bar for the M/G/1 checks. */
-    private static final double MG1_TOLERANCE = 1e-3;
+    /**
+     * The M/G/1 checks' tolerance on the waiting time's survival function: the issue asks for 1e-3;
+     * the grid's second-order error at its default step is measured at 7e-6 at most (M/D/1, M/E2/1,
+     * M/H2/1, M/M/1).
+     */
+    private static final double MG1_TOLERANCE = 5e-5;
 
     private static PdeSojournTimes equilibrium(int d, double lambda, String service) {
         HydrodynamicPde pde = HydrodynamicPde.of(d, lambda, ServiceDistributions.parse(service));
