@@ -26,13 +26,31 @@ public final class GridLaw implements SojournLaw {
         this.delta = delta;
         this.cdf = new double[nodeMasses.length];
         double below = 0;
-        for (int n = 0; n < nodeMasses.length; n++) {
-            cdf[n] = n == 0 ? 0.0 : below + 0.5 * nodeMasses[n];
+        int last = nodeMasses.length - 1;
+        for (int n = 0; n <= last; n++) {
+            cdf[n] = n == 0 ? 0.0 : below + leftShare(nodeMasses, n) * nodeMasses[n];
             below += nodeMasses[n];
         }
         this.continuousMass = continuousMass;
         this.exactPart = exactPart;
         this.mean = mean;
+    }
+
+    /**
+     * The share of node {@code n}'s mass that lies left of it: half for a smooth density, and
+     * {@code f_L/(f_L + f_R)} when the density jumps at the node (M/D/1 at the integers), estimated
+     * from the neighbours' masses {@code m_{n±1} ≈ f_{L,R} δ}; second order either way.
+     */
+    private static double leftShare(double[] m, int n) {
+        if (n + 1 >= m.length) {
+            return 0.5;
+        }
+        double left = n == 1 ? 2 * m[0] : m[n - 1]; // node 0 carries a half hat only
+        double right = m[n + 1];
+        if (!(left >= 0 && right >= 0 && left + right > 0)) {
+            return 0.5;
+        }
+        return left / (left + right);
     }
 
     /** @return the end {@code (M−1)δ} of the grid */
