@@ -40,9 +40,9 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, pde }
+    public enum Suite { fluid, refined, simulation, pde, modelfile }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde",
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde,modelfile",
             description = "Which benchmarks (default: all).")
     Set<Suite> suites;
 
@@ -109,6 +109,50 @@ public final class BenchCommand implements Callable<Integer> {
                         () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)));
     }
 
+    /**
+     * Model files: the shipped RANDOM cache file (n = 10 items, 20 coordinates, 90 transitions) read,
+     * solved for its fixed point and expanded to order 1 and 2 (rmf_tool needs about 1.9 s for order
+     * 1 on this model).
+     */
+    static List<Case> modelFileCases() {
+        String source = org.mflb.core.modelfile.ShippedModels.list().stream().filter(e -> e.name().equals("cache"))
+                .findFirst().orElseThrow().source();
+        List<Case> cases = new ArrayList<>();
+        for (int order = 1; order <= 2; order++) {
+            RefinedMeanField rmf = new RefinedMeanField(order);
+            cases.add(new Case("model file cache (20 variables, 90 transitions): parse + fixed point + refined order "
+                    + order, () -> {
+                        org.mflb.core.modelfile.ModelFile file = org.mflb.core.modelfile.ModelFile.parse("cache.model",
+                                source, java.util.Map.of());
+                        double[] pi = new org.mflb.core.fixedpoint.FixedPointSolver()
+                                .solveConserving(file.model(), file.initialState()).state();
+                        rmf.steadyState(file.model(), pi);
+                    }));
+        }
+        return cases;
+    }
+
+    /** Events per second of the N-object simulator (one thread, N = 1000) on the SIR and cache files. */
+    private void modelFileSimulation(List<Figure> figures) {
+        for (String name : new String[] {"sir", "cache"}) {
+            org.mflb.core.modelfile.ModelFile file = org.mflb.core.modelfile.ShippedModels.load(name, java.util.Map.of());
+            // About two million events per run: the SIR chain fires ~2.1 N per time unit, the cache ~0.6 N.
+            double horizon = name.equals("sir") ? 1000 : 3500;
+            org.mflb.simulation.population.PopulationSimulation.Settings settings =
+                    new org.mflb.simulation.population.PopulationSimulation.Settings(1000, horizon, 0, Double.NaN, 1, 20,
+                            1, 1);
+            org.mflb.simulation.population.PopulationSimulation.run(file, settings); // warm-up
+            int runs = Math.max(1, Math.min(repetitions, 5));
+            double[] rates = new double[runs];
+            for (int r = 0; r < runs; r++) {
+                rates[r] = org.mflb.simulation.population.PopulationSimulation.run(file, settings).eventsPerSecond();
+            }
+            java.util.Arrays.sort(rates);
+            figures.add(new Figure("modelfile", "N-object simulator, " + name + " file (" + file.transitionCount()
+                    + " transitions), N = 1000 (median)", rates[runs / 2] / 1e6, "M events/s"));
+        }
+    }
+
     @Override
     public Integer call() {
         Set<Suite> chosen = suites == null || suites.isEmpty() ? EnumSet.allOf(Suite.class) : EnumSet.copyOf(suites);
@@ -125,6 +169,10 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         timeCases(chosen, Suite.pde, chosen.contains(Suite.pde) ? pdeCases() : List.of(), figures);
+        timeCases(chosen, Suite.modelfile, modelFileCases(), figures);
+        if (chosen.contains(Suite.modelfile)) {
+            modelFileSimulation(figures);
+        }
         print(figures);
         return 0;
     }

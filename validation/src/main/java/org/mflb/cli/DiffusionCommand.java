@@ -47,11 +47,21 @@ public final class DiffusionCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format");
+            boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
+            return ModelFileComparison.diffusion(modelFile.load(), model.n, levels, longRun, plotGiven ? plot : null,
+                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }

@@ -44,6 +44,9 @@ public final class FixedPointCommand implements Callable<Integer> {
     @Mixin
     PercentileOptions latency;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -63,6 +66,11 @@ public final class FixedPointCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
+            return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         latency.percentiles();
         if (refined.requested()) {
             model.requireSmooth();

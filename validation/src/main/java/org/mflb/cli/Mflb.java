@@ -24,6 +24,7 @@ import picocli.CommandLine.Option;
             ValidateCommand.class,
             DiffusionCommand.class,
             BenchCommand.class,
+            ModelsCommand.class,
             CommandLine.HelpCommand.class})
 public final class Mflb implements Runnable {
 

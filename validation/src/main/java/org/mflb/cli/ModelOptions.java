@@ -57,16 +57,17 @@ public final class ModelOptions {
     /** Sampling schemes of SQ(d). */
     public enum SamplingName { replacement, distinct }
 
-    @Option(names = "--system", required = true, paramLabel = "supermarket|pools|loss",
-            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
+    @Option(names = "--system", paramLabel = "supermarket|pools|loss",
+            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
+                    + " (required unless --model).")
     SystemName system;
 
-    @Option(names = "--policy", required = true, paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold",
+    @Option(names = "--policy", paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold",
             converter = PolicyConverter.class,
             description = "Dispatching policy: random; sqd = join the shortest of d sampled servers; jsq = join the"
                     + " shortest queue; jiq = join an idle server, else at random; threshold = to a pool with fewer"
                     + " than L tasks, else with L, else at random (pools); adaptive-threshold = the self-learning"
-                    + " threshold with parameter alpha (pools). The last four: fixed-point and transient.")
+                    + " threshold with parameter alpha (pools). The last four: fixed-point and transient. Required unless --model.")
     PolicyName policy;
 
     @Option(names = "--threshold", paramLabel = "L", description = "Threshold L >= 0 of --policy threshold.")

@@ -47,13 +47,14 @@ public final class SimulateCommand implements Callable<Integer> {
     /** Tail levels shown by the table format. */
     static final int TABLE_LEVELS = 10;
 
-    @Option(names = "--system", required = true, paramLabel = "supermarket|pools|loss",
-            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
+    @Option(names = "--system", paramLabel = "supermarket|pools|loss",
+            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
+                    + " (required unless --model).")
     String system;
 
-    @Option(names = "--policy", required = true,
+    @Option(names = "--policy",
             paramLabel = "random|sqd|jsq|jiq|memory|threshold|adaptive-threshold",
-            description = "Dispatching policy.")
+            description = "Dispatching policy (required unless --model).")
     String policy;
 
     @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
@@ -73,7 +74,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--capacity", paramLabel = "C", description = "Capacity of each loss pool (required with --system loss).")
     Integer capacity;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Arrivals arrivals;
 
     /** Exactly one of a constant rate or a rate profile. */
@@ -86,7 +87,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Path profile;
     }
 
-    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools).")
+    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools); with --model, of objects N.")
     int n;
 
     @Option(names = "--service", paramLabel = "SPEC", defaultValue = "exp",
@@ -133,11 +134,19 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Spec
     CommandSpec spec;
 
     /** @return the scenario the options describe, validated */
     SimulationScenario scenario() {
+        ModelFileOptions.requireBuiltIn(spec, system, policy);
+        if (arrivals == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "Missing required argument (specify one of these): (--lambda=L | --lambda-profile=FILE)");
+        }
         SystemKind sys = SystemKind.parse(system);
         Policy pol = Policy.parse(policy);
         if (capacity != null && sys != SystemKind.LOSS) {
@@ -192,6 +201,14 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
+                    "--threads", "--batches", "--format");
+            double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
+            return ModelFileSimulation.simulate(modelFile.load(), new org.mflb.simulation.population.PopulationSimulation
+                    .Settings(n, tEnd, w, dt != null ? dt : Double.NaN, replications, batches, streams.seed(),
+                            streams.threads()), format, spec.commandLine().getOut());
+        }
         SimulationScenario sc = scenario();
         SimulationResult r = Simulator.run(sc);
         PrintWriter out = spec.commandLine().getOut();

@@ -43,6 +43,9 @@ public final class TransientCommand implements Callable<Integer> {
     @Mixin
     RefinedOptions refined;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Option(names = "--lambda-profile", paramLabel = "FILE",
             description = "CSV file of t,lambda points: a piecewise-linear lambda(t), constant outside its times"
                     + " (the format of simulate --lambda-profile); replaces --lambda.")
@@ -100,6 +103,12 @@ public final class TransientCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format", "--t-end", "--dt");
+            return ModelFileAnalysis.transientRegime(modelFile.load(), refined, TimeGrid.uniform(tEnd, dt), format,
+                    spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         latency.percentiles();
         InitialState initial = InitialState.parse(init);

@@ -101,6 +101,7 @@ public final class Catalogue {
         }
         list.add(RefinedVersusSimulation.covariance("diffusion-sq2", "Linear-noise covariance: SQ(2), lambda = 0.9",
                 FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, 5));
+        list.addAll(ModelFileScenarios.catalogue());
         list.add(new PdeVersusSimulation("pde-lognormal-4", "lognormal:scv=4"));
         list.add(new PdeVersusSimulation("pde-weibull-05", "weibull:shape=0.5"));
         if (full) {
