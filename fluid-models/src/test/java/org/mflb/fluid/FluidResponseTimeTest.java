@@ -25,7 +25,8 @@ class FluidResponseTimeTest {
     @ParameterizedTest(name = "random routing = M/M/1 at lambda = {0}")
     @CsvSource({"0.3", "0.8", "0.9", "0.99"})
     void randomRoutingIsMm1(double lambda) {
-        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, lambda));
+        FluidResponseTime t = stationary(
+                FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, lambda));
         double rate = 1 - lambda;
         for (double time : new double[] {0.1, 1, 5, 20, 10 / rate}) {
             double exact = Math.exp(-rate * time);
@@ -40,7 +41,8 @@ class FluidResponseTimeTest {
     void farTailIsAsAccurateAsTheFixedPoint() {
         // λ = 0.99: K > 3000 levels; at t = 2000 the Poisson weights peak near j = 1980, where
         // x_j ≈ 2e-9 is known to the fixed point's absolute accuracy (about 1e-14 per level)
-        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, 0.99));
+        FluidResponseTime t = stationary(
+                FluidModel.of(ServerSystem.singleServerQueues(), RandomRouting.INSTANCE, 0.99));
         assertEquals(Math.exp(-20), t.survival(2000), 1e-13);
         double far = t.survival(1e5);
         assertTrue(far >= 0 && far < 1e-300, "P(T > 1e5) = " + far);
@@ -50,7 +52,8 @@ class FluidResponseTimeTest {
     @ParameterizedTest(name = "SQ({0}) at lambda = {1}: closed-form Erlang mixture")
     @CsvSource({"2,0.5", "2,0.9", "2,0.99", "3,0.95", "5,0.9"})
     void powerOfDMatchesTheClosedFormMixture(int d, double lambda) {
-        FluidResponseTime t = stationary(FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda));
+        FluidResponseTime t = stationary(
+                FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(d), lambda));
         // s_j = x_j^d = λ^{(d^{j+1} − d)/(d − 1)}; P(T > t) = Σ_k (s_k − s_{k+1}) Q(k+1, t)
         java.util.function.DoubleUnaryOperator closed = time -> {
             double sum = 0;

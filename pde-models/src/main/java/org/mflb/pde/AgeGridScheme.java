@@ -517,7 +517,8 @@ final class AgeGridScheme {
             double delta = m > 1 ? m * h : h / q;
             int ageCells = m > 1 ? (cells + m - 1) / m : cells * q;
             // nodes rounded up to a power of two, so that the kernels are shared between output times
-            int nodes = Integer.highestOneBit((int) Math.min(PdeSojournTimes.MAX_NODES, Math.ceil(reach / delta) + 1) - 1) << 1;
+            int nodes = Integer.highestOneBit((int) Math.min(PdeSojournTimes.MAX_NODES,
+                    Math.ceil(reach / delta) + 1) - 1) << 1;
             SojournGrid grid = sojournGrids.computeIfAbsent(java.util.List.of(q, m, nodes),
                     key -> new SojournGrid(service, delta, nodes, ageCells));
             SojournGrid.Accumulator acc = grid.start();

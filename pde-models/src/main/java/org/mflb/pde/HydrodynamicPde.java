@@ -119,7 +119,8 @@ public final class HydrodynamicPde {
         if (h > 1) {
             throw MflbException.invalid("da", h, "in (0, 1] (the mean service time is 1)");
         }
-        return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance, sumTolerance, levels, sojourn, tolerance);
+        return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance,
+                sumTolerance, levels, sojourn, tolerance);
     }
 
     /**
@@ -140,19 +141,22 @@ public final class HydrodynamicPde {
 
     /** @return a copy with or without Richardson extrapolation over {@code h} and {@code h/2} */
     public HydrodynamicPde withRichardson(boolean on) {
-        return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance, levels, sojourn, tolerance);
+        return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance,
+                levels, sojourn, tolerance);
     }
 
     /** @return a copy whose age grids end where {@code Ḡ} falls to {@code tol} in (0, 1) */
     public HydrodynamicPde withAgeTolerance(double tol) {
         Require.open("age-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, tol, levelTolerance, sumTolerance, levels, sojourn, tolerance);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, tol, levelTolerance, sumTolerance,
+                levels, sojourn, tolerance);
     }
 
     /** @return a copy that chooses levels so the cut-off mass {@code x_L} stays below {@code tol} in (0, 1) */
     public HydrodynamicPde withLevelTolerance(double tol) {
         Require.open("level-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, tol, sumTolerance, 0, sojourn, tolerance);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, tol, sumTolerance, 0,
+                sojourn, tolerance);
     }
 
     /**
@@ -162,13 +166,15 @@ public final class HydrodynamicPde {
      */
     public HydrodynamicPde withSumTolerance(double tol) {
         Require.open("sum-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, tol, levels, sojourn, tolerance);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, tol,
+                levels, sojourn, tolerance);
     }
 
     /** @return a copy with a fixed number of levels {@code L} in [1, MAX_LEVELS] */
     public HydrodynamicPde withLevels(int l) {
         Require.between("levels", l, 1, MAX_LEVELS);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, sumTolerance, l, sojourn, tolerance);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance,
+                sumTolerance, l, sojourn, tolerance);
     }
 
     /**

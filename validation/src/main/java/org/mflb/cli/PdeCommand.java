@@ -259,9 +259,11 @@ public final class PdeCommand implements Callable<Integer> {
             case table -> {
                 out.println("PDE transient: SQ(" + d + "), lambda = " + lambdaLabel() + ", service "
                         + pde.service().spec() + ", from " + initial);
+                String estimate = Double.isNaN(tr.errorEstimate()) ? ""
+                        : " (estimated error " + Printer.number(tr.errorEstimate()) + ")";
                 out.println("  age step " + Printer.number(tr.ageStep()) + (tr.richardson() ? " (Richardson with da/2)" : "")
-                        + (Double.isNaN(tr.errorEstimate()) ? "" : " (estimated error " + Printer.number(tr.errorEstimate())
-                        + ")") + ", levels " + tr.levels() + " (cut-off mass " + Printer.number(tr.levelCutOffMass()) + ")");
+                        + estimate + ", levels " + tr.levels() + " (cut-off mass " + Printer.number(tr.levelCutOffMass())
+                        + ")");
                 int shown = Math.min(TransientCommand.TABLE_LEVELS, tr.levels());
                 int extra = 1 + p.length;
                 String[] header = new String[3 + extra + shown];

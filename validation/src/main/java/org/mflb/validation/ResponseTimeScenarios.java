@@ -79,7 +79,8 @@ public final class ResponseTimeScenarios {
         Check mean = simulatedMean("E[T]: fluid vs simulation", fluid.mean(), sim, servers);
         checks.add(mean);
         Figure figure = survivalFigure("SQ(2), lambda = 0.9, exponential service: P(T > t)", fluid.quantile(0.9999),
-                List.of(new Curve("fluid (Erlang mixture)", fluid), new Curve("PDE (grid convolution)", law.response())));
+                List.of(new Curve("fluid (Erlang mixture)", fluid), new Curve("PDE (grid convolution)",
+                        law.response())));
         figure.save(context.figure("response-sq2-exp"));
         String description = String.format(Locale.ROOT, "The stationary response time of SQ(2) with exponential"
                 + " service computed twice, independently: the fluid limit's Erlang mixture e^{-t} sum_j x_j^2 t^j/j!"

@@ -41,7 +41,7 @@ public interface SojournLaw {
      * @return the quantile
      */
     static double quantile(SojournLaw law, double p) {
-        Require.open("percentile/100", p, 0, 1);
+        Require.open("p", p, 0, 1);
         double target = 1.0 - p;
         if (law.survival(0.0) <= target) {
             return 0.0;

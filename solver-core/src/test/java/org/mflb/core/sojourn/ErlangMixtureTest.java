@@ -52,7 +52,7 @@ class ErlangMixtureTest {
         assertThrows(MflbException.class, () -> ErlangMixture.of(new double[] {1, 0.5, 0.7}));
         assertThrows(MflbException.class, () -> ErlangMixture.of(new double[] {1.5}));
         MflbException e = assertThrows(MflbException.class, () -> ErlangMixture.exponential().quantile(1.0));
-        assertTrue(e.getMessage().contains("percentile"), e.getMessage());
+        assertTrue(e.getMessage().contains("p = 1.0"), e.getMessage());
     }
 
     @Test
