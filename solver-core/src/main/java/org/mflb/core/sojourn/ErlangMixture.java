@@ -14,8 +14,8 @@ import org.mflb.core.MflbException;
  * and its density is {@code e^{−t} Σ_j (s_j − s_{j+1}) t^j/j!}. For SQ(d) with replacement
  * {@code s_j = x_j^d}; random routing ({@code s_j = λ^j}) gives {@code T ~ Exp(1 − λ)} (M/M/1).
  * <p>
- * The Poisson weights {@code e^{−t} t^j/j!} are evaluated as {@code exp(j ln t − t − ln j!)} term
- * by term, each at most 1: no overflow or underflow of an intermediate for any {@code t}, and a
+ * The Poisson weights {@code e^{−t} t^j/j!} are evaluated in log space, {@code exp(j ln t − t − ln j!)}
+ * term by term, each at most 1: no overflow or underflow of an intermediate for any {@code t}, and a
  * relative error of about {@code 1e-16 · max(t, j)} per term. Immutable.
  */
 public final class ErlangMixture implements SojournLaw {
@@ -91,21 +91,27 @@ public final class ErlangMixture implements SojournLaw {
         return poissonWeighted(shares, t, 1);
     }
 
-    /** {@code Σ_j c_j e^{−t} t^j/j!} with {@code c_j = s_j} (kind 0) or {@code s_j − s_{j+1}} (kind 1). */
+    /**
+     * {@code Σ_j c_j e^{−t} t^j/j!} with {@code c_j = s_j} (kind 0) or {@code s_j − s_{j+1}} (kind 1).
+     * The log-weights follow {@code ln w_j = ln w_{j−1} + ln t − ln j} (refreshed from
+     * {@code ln Γ} every 64 terms, so rounding does not accumulate); past the mode, once the weights
+     * fall below {@code e^{−745}} (where {@code exp} underflows) the rest of the sum is 0.
+     */
     private static double poissonWeighted(double[] s, double t, int kind) {
         double logT = Math.log(t);
         double sum = 0;
-        double logFactorial = 0;
+        double logWeight = -t;
         for (int j = 0; j < s.length; j++) {
-            if (j > 1) {
-                logFactorial = Gamma.logGamma(j + 1.0);
+            if (j > 0) {
+                logWeight = (j & 63) == 0 ? j * logT - t - Gamma.logGamma(j + 1.0) : logWeight + logT - Math.log(j);
+            }
+            if (j > t && logWeight < -745.2) {
+                break;
             }
             double c = kind == 0 ? s[j] : s[j] - (j + 1 < s.length ? s[j + 1] : 0.0);
-            if (c == 0) {
-                continue;
+            if (c != 0) {
+                sum += c * Math.exp(logWeight);
             }
-            double logWeight = j == 0 ? -t : j * logT - t - logFactorial;
-            sum += c * Math.exp(logWeight);
         }
         return sum;
     }
