@@ -39,7 +39,17 @@ public final class FluidResponseTime implements SojournLaw {
      * @return the response-time law at that state
      */
     public static FluidResponseTime of(ServerSystem system, ArrivalShares policy, double lambda, double[] levels) {
-        double[] s = policy.arrivalShares(lambda, levels);
+        return ofShares(system, policy.arrivalShares(lambda, levels));
+    }
+
+    /**
+     * @param system the servers
+     * @param s {@code (s_0, ..., s_K)}: the shares of arrivals that join a server with at least
+     *        {@code j} jobs (for a policy whose state is more than the tail vector, e.g. SQ(d) with
+     *        memory, whose shares follow from the (queue, observation) state)
+     * @return the response-time law
+     */
+    public static FluidResponseTime ofShares(ServerSystem system, double[] s) {
         if (system.kind() == ServerSystem.Kind.SUPERMARKET) {
             // the share s_K lost at the truncation is below its tolerance: every arrival counts as joining
             double[] joined = s.clone();

@@ -12,6 +12,7 @@ import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.sojourn.Percentiles;
+import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.Regime;
 
@@ -134,6 +135,22 @@ class FluidResponseTimeTest {
         }
         assertEquals(1, fractional, "one level receives the excess");
         assertEquals(expected, late.survival(2), 1e-14);
+    }
+
+    @Test
+    void sqdWithMemoryPlugsInThroughItsJoinShares() {
+        double lambda = 0.9;
+        FluidModel memory = FluidModel.of(ServerSystem.singleServerQueues(), MemoryPolicy.of(2), lambda);
+        FluidFixedPoint fp = memory.fixedPoint();
+        FluidResponseTime t = memory.responseTime(fp);
+        // Little's law: E[T] = Σ_j s_j = E[Q]/λ, two independent sums of the tagged-server chain
+        assertEquals(fp.meanQueueLength() / lambda, t.mean(), 1e-8, "Little's law");
+        // memory sends arrivals to shorter queues than SQ(2) without it
+        FluidResponseTime sq2 = stationary(FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2),
+                lambda));
+        assertTrue(t.quantile(0.99) < sq2.quantile(0.99), t.quantile(0.99) + " vs " + sq2.quantile(0.99));
+        FluidTransient tr = memory.transientFrom(InitialState.empty(), TimeGrid.uniform(2, 1));
+        assertEquals(Math.exp(-1), memory.responseTime(tr, 0).survival(1), 1e-15, "empty system: Exp(1)");
     }
 
     @Test

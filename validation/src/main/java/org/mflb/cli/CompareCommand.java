@@ -2,6 +2,7 @@ package org.mflb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -10,12 +11,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.FluidTransient;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
@@ -39,7 +43,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " an error table (max error, error in CI half-widths) and a figure.",
             "Steady state (no --dt): fixed point vs time-averaged simulated tail, log-scale plot.",
             "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95%% CI bars).",
-            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias)."})
+            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); --policy"
+                    + " memory (SQ(d) with memory, --sampling choosing the simulated sampling): 3 CI half-widths"
+                    + " + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
@@ -62,8 +68,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", description = "Steady state: time discarded first (default: t-end/10).")
     Double warmup;
 
-    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K", defaultValue = "empty",
-            description = "Initial state of a transient (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K|memory:Q/m=share,...",
+            defaultValue = "empty",
+            description = "Initial state of a transient (default: ${DEFAULT-VALUE}); --policy memory also takes"
+                    + " (queue, observation) pairs, e.g. memory:0/3=1 (stale memory).")
     String init;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
@@ -96,13 +104,22 @@ public final class CompareCommand implements Callable<Integer> {
         }
         latency.percentiles();
         int servers = model.simulatedServers();
-        FluidModel fluid = model.smoothFluidModel();
+        boolean memory = model.policy == ModelOptions.PolicyName.memory;
+        FluidModel fluid = memory ? model.fluidModel() : model.smoothFluidModel();
+        MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
+        InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
+        if (memoryStart != null && !memory) {
+            throw MflbException.invalid("init", init, "a tail vector, all:K, empty or fixed-point (memory: is for"
+                    + " --policy memory)");
+        }
         boolean transientRun = dt != null;
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
             throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
         }
-        Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, 5.0 / servers);
+        // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
+        Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
+                : new Comparisons.Tolerance(3, 5.0 / servers);
         // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid
         // side uses the exact finite-N drift of that algorithm, otherwise its N → ∞ limit.
         SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(horizon)
@@ -110,6 +127,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (warmup != null) {
             scenario.warmup(warmup);
         }
+        if (memory) {
+            scenario.sampling(model.distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT);
+        }
+        ObjectNode extra = Printer.object();
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers;
         List<Check> checks;
         FluidResponseTime response = null;
@@ -117,9 +138,13 @@ public final class CompareCommand implements Callable<Integer> {
         SimulationResult sim;
         if (transientRun) {
             TimeGrid grid = TimeGrid.uniform(horizon, dt);
-            InitialState initial = InitialState.parse(init);
-            FluidTransient tr = fluid.transientFrom(initial, grid);
-            scenario.dt(dt).initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
+            scenario.dt(dt);
+            if (memoryStart != null) {
+                scenario.initialMemory(memoryStart);
+            } else {
+                scenario.initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            }
             sim = Simulator.run(scenario.build());
             double[] times = sim.times();
             double[][] predicted = new double[times.length][];
@@ -136,25 +161,44 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
             sim = Simulator.run(scenario.build());
-            checks = new java.util.ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            checks = steady;
+            fp.memory().ifPresent(m -> {
+                steady.add(check("idle share", m.idleShare(), sim.idleArrivalFraction(), tolerance));
+                steady.add(check("believed-idle share", m.believedIdleShare(),
+                        sim.policyStatistics().get("believedIdleShare"), tolerance));
+                extra.put("memoryLevel", m.memoryLevel());
+                extra.put("maxQueueLength", m.maxQueueLength());
+                extra.put("idleShare", m.idleShare());
+                extra.put("believedIdleShare", m.believedIdleShare());
+            });
             response = fluid.responseTime(fp);
             FluidResponseTime law = response;
             // queues: the simulated mean response time against the fluid's E[T] (the mean queue length's
             // allowance over λ, by Little's law)
             sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
-                    checks.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
+                    steady.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
                             tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / model.lambda())));
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
         }
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance, response);
+        print(title, checks, sim, tolerance, extra, response);
         return 0;
     }
 
+    private static Check check(String quantity, double predicted, Estimate e, Comparisons.Tolerance tolerance) {
+        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth()));
+    }
+
+    /**
+     * Prints the checks; {@code extra} holds the fluid's own keys (SQ(d) with memory, steady state:
+     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}), and
+     * {@code response} the fluid's response-time law (steady state) or null.
+     */
     private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            FluidResponseTime response) {
+            ObjectNode extra, FluidResponseTime response) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
@@ -162,6 +206,7 @@ public final class CompareCommand implements Callable<Integer> {
             json.put("tolerance", tolerance.toString());
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
+            json.setAll(extra);
             json.setAll(CheckPrinter.json(checks));
             if (response != null) {
                 latency.putResponse(json, response);
@@ -176,6 +221,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "  simulation: %d replications, %,d events (%.3g events/s)",
                 replications, sim.events(), sim.eventsPerSecond()));
         out.println("  tolerance per check: " + tolerance);
+        extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
         out.println();
         CheckPrinter.table(out, checks);
         if (response != null) {

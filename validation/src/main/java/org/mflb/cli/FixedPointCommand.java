@@ -14,6 +14,7 @@ import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
+import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
 import picocli.CommandLine.Command;
@@ -78,7 +79,8 @@ public final class FixedPointCommand implements Callable<Integer> {
         FluidModel fluid = model.fluidModel();
         FluidFixedPoint fp = fluid.fixedPoint();
         FluidResponseTime response = fluid.responseTime(fp);
-        Own own = fp.equilibrium().map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, response));
+        Own own = fp.memory().map(m -> memory(m, response)).orElseGet(() -> fp.equilibrium()
+                .map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, response)));
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
         return 0;
@@ -150,6 +152,37 @@ public final class FixedPointCommand implements Callable<Integer> {
             latency.putResponse(j, response);
         };
         return new Own(json, state, " (closed form)", notes, List.of(), out -> { });
+    }
+
+    /**
+     * What the tagged-server fixed point of SQ(d) with memory prints besides {@link Shared} (docs/models.md
+     * §1a): JSON {@code memoryLevel} (L), {@code maxQueueLength}, {@code idleShare} and
+     * {@code believedIdleShare} (shares of jobs sent to idle servers and to servers believed idle),
+     * {@code meanObservationExcess} (E[m − Q]), {@code alpha} and {@code joinShares} (s_j, the share of
+     * arrivals joining a queue with at least j jobs); CSV the column {@code joinShare}.
+     */
+    private Own memory(MemoryFixedPoint fp, FluidResponseTime response) {
+        Consumer<ObjectNode> json = j -> {
+            j.put("memoryLevel", fp.memoryLevel());
+            j.put("maxQueueLength", fp.maxQueueLength());
+            j.put("idleShare", fp.idleShare());
+            j.put("believedIdleShare", fp.believedIdleShare());
+            j.put("meanObservationExcess", fp.meanObservationExcess());
+            Printer.put(j, "alpha", fp.alpha());
+            j.set("joinShares", Printer.array(fp.joinShares()));
+            latency.putResponse(j, response);
+        };
+        List<String> state = new ArrayList<>(List.of(
+                summaryLine("memory level L", fp.memoryLevel() + " (observations L and L + 1 carry the mass)"),
+                summaryLine("max queue length", Integer.toString(fp.maxQueueLength())),
+                summaryLine("idle share", Printer.number(fp.idleShare()) + " (jobs sent to idle servers)"),
+                summaryLine("believed-idle share", Printer.number(fp.believedIdleShare())
+                        + " (jobs sent to servers believed idle)"),
+                summaryLine("E[m - Q]", Printer.number(fp.meanObservationExcess()))));
+        addResponseLines(state, response);
+        double[] s = fp.joinShares();
+        List<Column> columns = List.of(new Column("joinShare", i -> Printer.csv(i < s.length ? s[i] : 0.0)));
+        return new Own(json, state, " (tagged-server chain)", List.of(), columns, out -> { });
     }
 
     /**

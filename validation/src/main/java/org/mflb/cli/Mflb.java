@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
             SimulateCommand.class,
             PdeCommand.class,
             CompareCommand.class,
+            SweepCommand.class,
             ValidateCommand.class,
             DiffusionCommand.class,
             BenchCommand.class,
@@ -60,6 +61,8 @@ public final class Mflb implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // sweep passes every option it does not know on to the command it sweeps
+        cli.getSubcommands().get("sweep").setUnmatchedOptionsArePositionalParams(true);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             err.println("mflb: " + ex.getMessage());
             CommandLine failed = ex.getCommandLine();

@@ -15,6 +15,7 @@ import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
@@ -95,9 +96,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     + " h2:scv=4, lognormal:scv=4, weibull:shape=0.5, pareto:shape=2.5, ph:...")
     String service;
 
-    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K", defaultValue = "empty",
+    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K|memory:Q/m=share,...", defaultValue = "empty",
             description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, ... and is rounded"
-                    + " to floor(N x_i + 1/2) servers with >= i jobs.")
+                    + " to floor(N x_i + 1/2) servers with >= i jobs. --policy memory also takes (queue,"
+                    + " observation) pairs, e.g. memory:0/3=1 (idle servers believed to hold 3 jobs), rounded to"
+                    + " whole servers by largest remainders.")
     String init;
 
     @Option(names = "--t-end", required = true, paramLabel = "T", description = "Simulated time horizon.")
@@ -169,9 +172,14 @@ public final class SimulateCommand implements Callable<Integer> {
                 : new ArrivalRate.Constant(arrivals.lambda);
         ServiceDistribution law = ServiceDistributions.parse(service);
         SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
-                .arrivalRate(rate).service(law).eventCalendar(eventCalendar).initialState(InitialState.parse(init))
+                .arrivalRate(rate).service(law).eventCalendar(eventCalendar)
                 .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
                 .covarianceLevels(covarianceLevels);
+        if (MemoryState.isMemoryForm(init)) {
+            b.initialMemory(MemoryState.parse(init));
+        } else {
+            b.initialState(InitialState.parse(init));
+        }
         if (d != null) {
             b.d(d);
         }
@@ -253,7 +261,7 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         json.put("n", sc.servers());
         json.put("service", sc.service() == null ? "exp" : sc.service().spec());
-        json.put("init", sc.initialState().toString());
+        json.put("init", sc.initialMemory() != null ? sc.initialMemory().toString() : sc.initialState().toString());
         json.put("tEnd", sc.tEnd());
         json.put("warmup", sc.warmup());
         json.put("replications", sc.replications());

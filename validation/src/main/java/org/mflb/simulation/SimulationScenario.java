@@ -7,6 +7,7 @@ import org.mflb.core.distribution.Exponential;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 
 /**
  * Everything that defines a simulation run: the system of {@code N} servers or pools, the
@@ -43,6 +44,7 @@ public final class SimulationScenario {
     private final ServiceDistribution service;
     private final boolean eventCalendar;
     private final InitialState initialState;
+    private final MemoryState initialMemory;
     private final double tEnd;
     private final double warmup;
     private final double dt;
@@ -127,7 +129,16 @@ public final class SimulationScenario {
             Require.open("alpha", alpha, 0, 1);
         }
         eventCalendar = b.eventCalendar;
-        initialState = b.initialState == null ? InitialState.empty() : b.initialState;
+        initialMemory = b.initialMemory;
+        if (initialMemory != null) {
+            if (policy != Policy.MEMORY) {
+                throw MflbException.invalid(InitialState.PARAMETER, initialMemory, "a tail vector or all:K (the memory:"
+                        + " form sets the dispatcher's observations: policy memory only)");
+            }
+            initialState = InitialState.tail(tailOf(initialMemory));
+        } else {
+            initialState = b.initialState == null ? InitialState.empty() : b.initialState;
+        }
         if (initialState.kind() == InitialState.Kind.FIXED_POINT) {
             throw MflbException.invalid(InitialState.PARAMETER, initialState,
                     "one of empty, tail:1,x1,x2,... or all:K (the simulator has no model to take a fixed point of)");
@@ -170,6 +181,7 @@ public final class SimulationScenario {
         b.service = service;
         b.eventCalendar = eventCalendar;
         b.initialState = initialState;
+        b.initialMemory = initialMemory;
         b.tEnd = tEnd;
         b.warmup = warmup;
         b.dt = dt;
@@ -266,7 +278,78 @@ public final class SimulationScenario {
      * @return a new array of length {@link #servers()}
      */
     public int[] initialLevels() {
+        if (initialMemory != null) {
+            return memoryCounts(true);
+        }
         return initialLevels(initialState, servers);
+    }
+
+    /** @return the (queue, observation) state SQ(d) with memory starts from, or {@code null}: observations = true lengths */
+    public MemoryState initialMemory() {
+        return initialMemory;
+    }
+
+    /**
+     * The dispatcher's observation of each server at time 0 (policy memory): for a
+     * {@link Builder#initialMemory} state, servers are given (queue, observation) pairs in the
+     * proportions {@code y_{i,j}} rounded to whole servers by largest remainders (the counts sum to
+     * {@code N}; each within 1 of {@code N·y_{i,j}}), in the same server order as {@link #initialLevels()};
+     * otherwise {@code null} (the dispatcher starts knowing every queue).
+     *
+     * @return a new array of length {@link #servers()}, or {@code null}
+     */
+    public int[] initialObservations() {
+        return initialMemory == null ? null : memoryCounts(false);
+    }
+
+    /** The pairs in order of observation, then queue; {@code queues} picks which coordinate is returned. */
+    private int[] memoryCounts(boolean queues) {
+        int top = initialMemory.maxObservation();
+        int pairs = (top + 1) * (top + 2) / 2;
+        long[] count = new long[pairs];
+        double[] remainder = new double[pairs];
+        long assigned = 0;
+        int k = 0;
+        for (int j = 0; j <= top; j++) {
+            for (int i = 0; i <= j; i++, k++) {
+                double exact = servers * initialMemory.share(i, j);
+                count[k] = (long) Math.floor(exact);
+                remainder[k] = exact - count[k];
+                assigned += count[k];
+            }
+        }
+        while (assigned < servers) {
+            int best = 0;
+            for (int p = 1; p < pairs; p++) {
+                if (remainder[p] > remainder[best]) {
+                    best = p;
+                }
+            }
+            count[best]++;
+            remainder[best] = -1;
+            assigned++;
+        }
+        int[] out = new int[servers];
+        int s = 0;
+        k = 0;
+        for (int j = 0; j <= top; j++) {
+            for (int i = 0; i <= j; i++, k++) {
+                for (long c = 0; c < count[k] && s < servers; c++) {
+                    out[s++] = queues ? i : j;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static double[] tailOf(MemoryState m) {
+        double[] x = m.queueLevels();
+        double[] tail = new double[x.length + 1];
+        tail[0] = 1.0;
+        for (int i = 0; i < x.length; i++) {
+            tail[i + 1] = Math.min(x[i], tail[i]);
+        }
+        return tail;
     }
 
     private static int[] initialLevels(InitialState initial, int n) {
@@ -361,6 +444,7 @@ public final class SimulationScenario {
         private ServiceDistribution service;
         private boolean eventCalendar;
         private InitialState initialState = InitialState.empty();
+        private MemoryState initialMemory;
         private double tEnd = Double.NaN;
         private double warmup = Double.NaN;
         private double dt;
@@ -449,6 +533,15 @@ public final class SimulationScenario {
         /** @param v initial state: empty, a tail vector or all:K (rounded by {@link SimulationScenario#initialLevels()}) */
         public Builder initialState(InitialState v) {
             initialState = v;
+            return this;
+        }
+
+        /**
+         * @param v the (queue, observation) state SQ(d) with memory starts from, e.g. stale memory
+         *        {@code memory:0/3=1} (replaces {@link #initialState}; {@code null}: none)
+         */
+        public Builder initialMemory(MemoryState v) {
+            initialMemory = v;
             return this;
         }
 

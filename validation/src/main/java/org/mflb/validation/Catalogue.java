@@ -110,6 +110,7 @@ public final class Catalogue {
         }
         list.addAll(ResponseTimeScenarios.scenarios());
         list.addAll(NonSmoothScenarios.scenarios());
+        list.addAll(MemoryScenarios.scenarios());
         list.addAll(ThresholdScenarios.scenarios());
         list.add(new ThresholdDiffusionScenario(2.5));
         return list;

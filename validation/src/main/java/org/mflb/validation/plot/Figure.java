@@ -138,6 +138,21 @@ public final class Figure {
     }
 
     /**
+     * Checks a figure's file name before the work that draws it.
+     *
+     * @param file destination
+     * @return the file name in lower case
+     * @throws MflbException unless the name ends in {@code .png} or {@code .svg}
+     */
+    public static String requireFormat(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".svg") && !name.endsWith(".png")) {
+            throw MflbException.invalid("plot", file, "a file name ending in .png or .svg");
+        }
+        return name;
+    }
+
+    /**
      * Writes the figure; the format follows the file name: {@code .png} (default) or {@code .svg}.
      *
      * @param file destination
@@ -148,13 +163,10 @@ public final class Figure {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            if (name.endsWith(".svg")) {
+            if (requireFormat(file).endsWith(".svg")) {
                 VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            } else if (name.endsWith(".png")) {
-                BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
             } else {
-                throw MflbException.invalid("plot", file, "a file name ending in .png or .svg");
+                BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
