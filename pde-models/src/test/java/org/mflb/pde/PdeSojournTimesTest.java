@@ -166,6 +166,23 @@ class PdeSojournTimesTest {
     }
 
     @Test
+    void mg1TransientsRelaxToTheClosedFormWaitingTimes() {
+        // d = 1, λ = 0.5: after t = 60 the transient from empty is stationary to well below 1e-5, so a job
+        // arriving then waits as in M/G/1 (checks the transient's age cells, not only the equilibrium's)
+        double lambda = 0.5;
+        TimeGrid grid = TimeGrid.uniform(60, 30);
+        PdeTransient md1 = HydrodynamicPde.of(1, lambda, ServiceDistributions.parse("det")).withTolerance(1e-4)
+                .withSojournTimes(Percentiles.DEFAULT).transientFrom(PdeInitialState.empty(), grid);
+        assertLaw(w -> md1WaitingSurvival(lambda, w), md1.sojournTimes(2).waiting(), new double[] {0.3, 1, 1.5, 2.5, 5},
+                2e-4, "M/D/1 transient at t = 60: W");
+        DoubleUnaryOperator e2 = twoExponentials(lambda, 4 - lambda, 4 - 4 * lambda, s -> -8 / Math.pow(2 + s, 3));
+        PdeTransient me21 = HydrodynamicPde.of(1, lambda, ServiceDistributions.parse("erlang:k=2")).withTolerance(1e-4)
+                .withSojournTimes(Percentiles.DEFAULT).transientFrom(PdeInitialState.empty(), grid);
+        assertLaw(e2, me21.sojournTimes(2).waiting(), new double[] {0.3, 1, 2.5, 5, 10}, 2e-4,
+                "M/E2/1 transient at t = 60: W");
+    }
+
+    @Test
     void theToleranceChoosesAnAgeStepThatMeetsIt() {
         TimeGrid grid = TimeGrid.uniform(50, 1);
         FluidTransient fluid = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), 0.9)
