@@ -22,8 +22,8 @@ import org.mflb.core.distribution.ServiceDistribution;
  * at nodes are exact), so sums of independent times are exact discrete convolutions, done by FFT
  * (zero-padded, truncated to the grid after every product, so nothing wraps around; the reversed
  * {@code β} of a level and the current service power share one complex transform). The CDF at a
- * node counts half the node's mass ({@code F(u_N) = Σ_{n<N} m_n + m_N/2}), which is second order
- * in {@code δ} for piecewise-smooth densities. The ages are given on cells of width {@code δ}
+ * node counts the share of the node's mass that lies left of it ({@link GridLaw}), second order in
+ * {@code δ} for piecewise-smooth densities. The ages are given on cells of width {@code δ}
  * with {@code ν_k = β_{k,j} Ḡ(a)} in cell {@code j} ({@code β} = the PDE's {@code φ_k − φ_{k+1}} in
  * equilibrium, the cell mass over {@code ∫_{cell} Ḡ} in the transient scheme), and with a constant
  * {@code β} beyond the last cell: then the residual survival {@code R̄_k(u) = ∫ ν_k(a) Ḡ(a+u)/Ḡ(a) da}
