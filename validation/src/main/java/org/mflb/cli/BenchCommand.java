@@ -21,6 +21,8 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.Truncation;
+import org.mflb.fluid.diffusion.HalfinWhittJsq;
+import org.mflb.fluid.diffusion.HalfinWhittLimit;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeInitialState;
 import org.mflb.simulation.SimulationBenchmark;
@@ -35,14 +37,15 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
-                + " median and best run), and the hydrodynamic PDE.",
+                + " median and best run), the hydrodynamic PDE, model files, and the Halfin-Whitt JSQ diffusion (limit to 1e-6,"
+                + " exact N-server chains).",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, pde, modelfile }
+    public enum Suite { fluid, refined, simulation, pde, modelfile, diffusion }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde,modelfile",
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde,modelfile,diffusion",
             description = "Which benchmarks (default: all).")
     Set<Suite> suites;
 
@@ -109,6 +112,18 @@ public final class BenchCommand implements Callable<Integer> {
                         () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)));
     }
 
+    static List<Case> diffusionCases() {
+        HalfinWhittJsq beta1 = new HalfinWhittJsq(1);
+        List<Case> cases = new ArrayList<>();
+        cases.add(new Case("Halfin-Whitt JSQ limit, beta 1, moments to 1e-6 (lattices + Richardson)",
+                () -> HalfinWhittLimit.stationary(beta1, 1e-6, new double[0], null)));
+        cases.add(new Case("Halfin-Whitt JSQ exact chain, beta 1, N = 1e5",
+                () -> beta1.prelimit(100_000).stationary(new double[0])));
+        cases.add(new Case("Halfin-Whitt JSQ exact chain, beta 1, N = 4e5",
+                () -> beta1.prelimit(400_000).stationary(new double[0])));
+        return cases;
+    }
+
     /**
      * Model files: the shipped RANDOM cache file (n = 10 items, 20 coordinates, 90 transitions) read,
      * solved for its fixed point and expanded to order 1 and 2 (rmf_tool needs about 1.9 s for order
@@ -173,6 +188,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (chosen.contains(Suite.modelfile)) {
             modelFileSimulation(figures);
         }
+        timeCases(chosen, Suite.diffusion, chosen.contains(Suite.diffusion) ? diffusionCases() : List.of(), figures);
         print(figures);
         return 0;
     }

@@ -23,7 +23,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Diffusion (Ornstein-Uhlenbeck, linear-noise) approximation against simulation: the stationary"
                 + " covariance W of the Lyapunov equation A W + W A^T + Q = 0 next to the simulated N Cov(x_i, x_j)"
                 + " of the first levels, with a plot of the variances.",
-            "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction)."})
+            "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction).",
+            "JSQ in the Halfin-Whitt regime: mflb diffusion --policy jsq --regime halfin-whitt --beta B --n N,N,..."
+                + " (see its --help)."})
 public final class DiffusionCommand implements Callable<Integer> {
 
     @Mixin

@@ -58,6 +58,11 @@ public final class Mflb implements Runnable {
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Mflb());
+        if (HalfinWhittCommand.requested(args)) {
+            // diffusion --regime halfin-whitt has options of its own (--n N,N,..., --beta)
+            cli.getCommandSpec().removeSubcommand("diffusion");
+            cli.addSubcommand("diffusion", new HalfinWhittCommand());
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);

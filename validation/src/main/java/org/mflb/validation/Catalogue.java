@@ -113,6 +113,10 @@ public final class Catalogue {
         list.addAll(MemoryScenarios.scenarios());
         list.addAll(ThresholdScenarios.scenarios());
         list.add(new ThresholdDiffusionScenario(2.5));
+        // beta = 1 in the quick catalogue; 0.5 and 2 (a longer lattice and a lighter tail) in the full one
+        for (double beta : full ? new double[] {0.5, 1, 2} : new double[] {1}) {
+            list.add(new HalfinWhittScenario(beta));
+        }
         return list;
     }
 }
