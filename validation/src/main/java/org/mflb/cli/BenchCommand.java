@@ -37,16 +37,18 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
-                + " median and best run), the hydrodynamic PDE, model files, and the Halfin-Whitt JSQ diffusion (limit to 1e-6,"
-                + " exact N-server chains).",
+                + " median and best run; against N for both engines, at most 5 interleaved repetitions), the"
+                + " hydrodynamic PDE, model files, and the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
+                + " chains).",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, pde, modelfile, diffusion }
+    public enum Suite { fluid, refined, simulation, engines, pde, modelfile, diffusion }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde,modelfile,diffusion",
-            description = "Which benchmarks (default: all).")
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde,modelfile,diffusion",
+            description = "Which benchmarks (default: all). engines: simulator events/s against N = 10^3 ... 10^7 for"
+                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes).")
     Set<Suite> suites;
 
     @Option(names = "--repetitions", defaultValue = "11", paramLabel = "R",
@@ -180,6 +182,14 @@ public final class BenchCommand implements Callable<Integer> {
                 figures.add(new Figure("simulation", name + " (wall, median)", m.medianEventsPerSecond() / 1e6, "M events/s"));
                 figures.add(new Figure("simulation", name + " (wall, best run)", m.bestEventsPerSecond() / 1e6, "M events/s"));
                 figures.add(new Figure("simulation", name + " (CPU of the thread, median)",
+                        m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
+            }
+        }
+        if (chosen.contains(Suite.engines)) {
+            for (SimulationBenchmark.Measurement m : SimulationBenchmark.measureScaling(Math.min(repetitions, 5))) {
+                figures.add(new Figure("engines", m.name() + " (wall, median)", m.medianEventsPerSecond() / 1e6,
+                        "M events/s"));
+                figures.add(new Figure("engines", m.name() + " (CPU of the thread, median)",
                         m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
             }
         }

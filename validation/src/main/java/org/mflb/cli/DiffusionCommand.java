@@ -8,6 +8,10 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
+import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.SmoothRouting;
+import org.mflb.validation.LossPoolScenarios;
 import org.mflb.validation.RefinedVersusSimulation;
 import org.mflb.validation.ScenarioOutcome;
 import org.mflb.validation.ValidationContext;
@@ -25,7 +29,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " of the first levels, with a plot of the variances.",
             "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction).",
             "JSQ in the Halfin-Whitt regime: mflb diffusion --policy jsq --regime halfin-whitt --beta B --n N,N,..."
-                + " (see its --help)."})
+                + " (see its --help).",
+            "Loss pools with --service: every level, N Cov against W of the service law (within 3 half-widths + 1%),"
+                    + " the insensitive mean x* + V/N, the three blocking estimators and the time-average variance."})
 public final class DiffusionCommand implements Callable<Integer> {
 
     @Mixin
@@ -34,6 +40,13 @@ public final class DiffusionCommand implements Callable<Integer> {
     @Option(names = "--levels", defaultValue = "5", paramLabel = "K",
             description = "Tail levels x_1..x_K compared (default: ${DEFAULT-VALUE}).")
     int levels;
+
+    @Option(names = "--service", paramLabel = "SPEC",
+            description = "Loss pools only: service law of mean 1 of the simulation (exp, erlang:k=2, h2:scv=4, det,"
+                    + " lognormal:scv=4, ...). Phase-type laws are predicted by the population model on jobs per phase"
+                    + " per pool (W, the insensitive mean, the time-average variance); det, lognormal and other laws"
+                    + " have no phase model: simulator only, shown against the exponential W (sensitivity below 1%).")
+    String service;
 
     @Mixin
     RandomStreamOptions streams;
@@ -75,8 +88,19 @@ public final class DiffusionCommand implements Callable<Integer> {
         Path dir = plot.toAbsolutePath().getParent();
         int servers = model.simulatedServers();
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
-        ScenarioOutcome outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
-                model.smoothFluidModel(), servers, levels).run(context);
+        FluidModel fluid = model.smoothFluidModel();
+        ScenarioOutcome outcome;
+        if (service != null) {
+            if (!fluid.system().isLossy()) {
+                throw MflbException.invalid("service", service, "used only with --system loss");
+            }
+            ServiceDistributions.parse(service);
+            outcome = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
+                    fluid.arrivalRate().at(0), service, servers).run(context);
+        } else {
+            outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels)
+                    .run(context);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());

@@ -27,7 +27,11 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "fixed-point", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Stable fixed point of the fluid limit: tail vector, mean queue length, blocking (loss pools),"
                 + " with the residual, the truncation and the stability of the result; with --refined, the refined"
-                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N).")
+                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N). Loss pools"
+                + " (random, sqd): the Ornstein-Uhlenbeck limit (mean m = -beta dx*/dlambda, W, spectral gap,"
+                + " time-average variances), with --refined the blocking approximations for N pools at"
+                + " lambda_N = lambda - beta/sqrt(N) with their error orders, --exact the exact N-pool chain,"
+                + " --service the phase-type sensitivity.")
 public final class FixedPointCommand implements Callable<Integer> {
 
     /** Rows shown by the table format; CSV and JSON hold every level. */
@@ -44,6 +48,9 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     @Mixin
     PercentileOptions latency;
+
+    @Mixin
+    LossOptions loss;
 
     @Mixin
     ModelFileOptions modelFile;
@@ -73,21 +80,25 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         latency.percentiles();
-        if (refined.requested()) {
+        if (refined.requested() || loss.given()) {
             model.requireSmooth();
         }
         FluidModel fluid = model.fluidModel();
+        // Loss-pool options are validated (and their exact chains sized) before any long work.
+        LossOptions.Report lossReport = fluid.policy() instanceof org.mflb.fluid.SmoothRouting ? loss.report(model, fluid,
+                refined.requested() ? refined.sizes() : null, spec.commandLine().getErr()) : null;
         FluidFixedPoint fp = fluid.fixedPoint();
         FluidResponseTime response = fluid.responseTime(fp);
         Own own = fp.memory().map(m -> memory(m, response)).orElseGet(() -> fp.equilibrium()
-                .map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, response)));
+                .map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, lossReport, response)));
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
         return 0;
     }
 
     /** @return what the fixed point of a smooth drift prints besides {@link Shared}, with --refined the expansion */
-    private Own smooth(FluidModel fluid, FluidFixedPoint fp, FluidResponseTime response) {
+    private Own smooth(FluidModel fluid, FluidFixedPoint fp, LossOptions.Report lossReport,
+            FluidResponseTime response) {
         boolean refine = refined.requested();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {
@@ -97,6 +108,9 @@ public final class FixedPointCommand implements Callable<Integer> {
             fp.blocking().ifPresent(b -> j.put("blocking", b));
             if (refine) {
                 refined.addJson(j, expansion);
+            }
+            if (lossReport != null) {
+                lossReport.addJson(j);
             }
             latency.putResponse(j, response);
         };
@@ -116,6 +130,13 @@ public final class FixedPointCommand implements Callable<Integer> {
                 columns.add(new Column("tail_N" + n, i -> Printer.csv(i == 0 ? 1.0 : mean[i - 1])));
             }
             footer = out -> refined.printTable(out, expansion, 4);
+        }
+        if (lossReport != null) {
+            Consumer<PrintWriter> before = footer;
+            footer = out -> {
+                before.accept(out);
+                lossReport.printTable(out);
+            };
         }
         return new Own(json, state, " after " + fp.iterations() + " iterations",
                 List.of(summaryLine("stability", stability)), columns, footer);

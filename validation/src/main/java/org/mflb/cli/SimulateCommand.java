@@ -16,9 +16,11 @@ import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
+import org.mflb.simulation.Engine;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
+import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
@@ -133,6 +135,17 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Use the general-service event calendar even for exponential service (a cross-check).")
     boolean eventCalendar;
 
+    @Option(names = "--engine", paramLabel = "auto|agent|occupancy", defaultValue = "auto",
+            description = "Simulation engine (default: ${DEFAULT-VALUE}): agent keeps every server and job (any service"
+                    + " law and policy); occupancy keeps only the counts per level (exponential service, every policy"
+                    + " but memory; memory independent of N); auto takes occupancy where it is exact.")
+    String engine;
+
+    @Option(names = "--percentiles", split = ",", paramLabel = "P", defaultValue = "50,90,99,99.9",
+            description = "Response-time percentiles in (0, 100) to estimate, single-server queues"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double[] percentiles;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -174,7 +187,7 @@ public final class SimulateCommand implements Callable<Integer> {
         SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
                 .arrivalRate(rate).service(law).eventCalendar(eventCalendar)
                 .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
-                .covarianceLevels(covarianceLevels);
+                .covarianceLevels(covarianceLevels).engine(Engine.parse(engine)).percentiles(percentiles);
         if (MemoryState.isMemoryForm(init)) {
             b.initialMemory(MemoryState.parse(init));
         } else {
@@ -243,6 +256,18 @@ public final class SimulateCommand implements Callable<Integer> {
         return node;
     }
 
+    private static ArrayNode quantiles(List<QuantileEstimate> qs) {
+        ArrayNode array = Printer.object().arrayNode();
+        for (QuantileEstimate q : qs) {
+            ObjectNode o = array.addObject();
+            Printer.put(o, "p", q.p());
+            Printer.put(o, "mean", q.estimate().mean());
+            Printer.put(o, "ci95Low", q.estimate().ci95Low());
+            Printer.put(o, "ci95High", q.estimate().ci95High());
+        }
+        return array;
+    }
+
     private ObjectNode json(SimulationScenario sc, SimulationResult r) {
         ObjectNode json = Printer.object();
         json.put("system", sc.system().cliName());
@@ -266,12 +291,20 @@ public final class SimulateCommand implements Callable<Integer> {
         json.put("warmup", sc.warmup());
         json.put("replications", sc.replications());
         json.put("seed", sc.seed());
+        json.put("engine", r.engine().cliName());
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
         json.set("meanQueueLength", estimate(r.meanQueueLength()));
         json.set("tail", vector(r.tail()));
         r.meanResponseTime().ifPresent(e -> json.set("meanResponseTime", estimate(e)));
         r.meanWaitingTime().ifPresent(e -> json.set("meanWaitingTime", estimate(e)));
+        if (!r.responseTimeQuantiles().isEmpty()) {
+            json.set("responseTimeQuantiles", quantiles(r.responseTimeQuantiles()));
+            json.put("responseTimeQuantileMethod", r.responseTimeQuantileMethod());
+            if (r.conditionalResponseTimeQuantiles().isPresent()) {
+                r.perJobResponseTimeQuantiles().ifPresent(q -> json.set("perJobResponseTimeQuantiles", quantiles(q)));
+            }
+        }
         r.blocking().ifPresent(e -> json.set("blocking", estimate(e)));
         json.set("idleArrivalFraction", estimate(r.idleArrivalFraction()));
         json.set("arrivalRate", estimate(r.arrivalRate()));
@@ -340,6 +373,9 @@ public final class SimulateCommand implements Callable<Integer> {
         row(out, "meanQueueLength", r.meanQueueLength());
         r.meanResponseTime().ifPresent(e -> row(out, "meanResponseTime", e));
         r.meanWaitingTime().ifPresent(e -> row(out, "meanWaitingTime", e));
+        for (QuantileEstimate q : r.responseTimeQuantiles()) {
+            row(out, "responseTimeP" + Printer.number(q.p()), q.estimate());
+        }
         r.blocking().ifPresent(e -> row(out, "blocking", e));
         row(out, "idleArrivalFraction", r.idleArrivalFraction());
         row(out, "arrivalRate", r.arrivalRate());
@@ -366,12 +402,23 @@ public final class SimulateCommand implements Callable<Integer> {
                 + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", " + sc.sampling().cliName()
                         + ")" : "") + ", service " + (sc.service() == null ? "exp" : sc.service().spec()));
         out.println("  t-end " + Printer.number(sc.tEnd()) + ", warm-up " + Printer.number(sc.warmup()) + ", "
-                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed());
+                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed()
+                + ", " + r.engine().cliName() + " engine");
         out.println(String.format(java.util.Locale.ROOT, "  %d events, %.2f million events/s", r.events(), r.eventsPerSecond() / 1e6));
         out.println();
         out.println("mean queue length      " + interval(r.meanQueueLength()));
         r.meanResponseTime().ifPresent(e -> out.println("mean response time     " + interval(e)));
         r.meanWaitingTime().ifPresent(e -> out.println("mean waiting time      " + interval(e)));
+        for (QuantileEstimate q : r.responseTimeQuantiles()) {
+            out.println(String.format("%-22s %s", "response time p" + Printer.number(q.p()), interval(q.estimate())));
+        }
+        if (!r.responseTimeQuantiles().isEmpty()) {
+            out.println("  (quantiles by the " + r.responseTimeQuantileMethod() + " estimator)");
+            if (r.conditionalResponseTimeQuantiles().isPresent()) {
+                r.perJobResponseTimeQuantiles().ifPresent(qs -> qs.forEach(q -> out.println(String.format("%-22s %s",
+                        "  per job p" + Printer.number(q.p()), interval(q.estimate())))));
+            }
+        }
         r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e)));
         out.println("sent to idle servers   " + interval(r.idleArrivalFraction()));
         r.policyStatistics().forEach((name, e) -> out.println(String.format("%-22s %s", name, interval(e))));

@@ -24,6 +24,10 @@ import org.mflb.core.model.MemoryState;
  * <p>Confidence intervals: with {@code R ≥ 2} replications every replication is one observation of
  * each estimator (Student t with R − 1 degrees of freedom); with one replication the window
  * {@code [warmup, tEnd]} is cut into {@link #batches()} batches (batch means).
+ *
+ * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
+ * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
+ * Response-time quantiles are estimated at {@link #percentiles()} (none by default).
  */
 public final class SimulationScenario {
 
@@ -31,6 +35,8 @@ public final class SimulationScenario {
     public static final int MAX_SERVERS = 100_000_000;
     /** Largest number of points of the time grid. */
     public static final int MAX_GRID_POINTS = 1_000_000;
+    /** Largest number of response-time percentiles. */
+    public static final int MAX_PERCENTILES = 100;
 
     private final SystemKind system;
     private final Policy policy;
@@ -53,6 +59,8 @@ public final class SimulationScenario {
     private final int threads;
     private final int batches;
     private final int covarianceLevels;
+    private final Engine engine;
+    private final double[] percentiles;
 
     private SimulationScenario(Builder b) {
         if (b.system == null) {
@@ -144,10 +152,7 @@ public final class SimulationScenario {
                     "one of empty, tail:1,x1,x2,... or all:K (the simulator has no model to take a fixed point of)");
         }
         if (system == SystemKind.LOSS) {
-            int highest = 0;
-            for (int l : initialLevels(initialState, servers)) {
-                highest = Math.max(highest, l);
-            }
+            int highest = initialCounts().length - 1;
             if (highest > capacity) {
                 throw MflbException.invalid("init", initialState,
                         "a state with at most capacity = " + capacity + " jobs per pool");
@@ -158,6 +163,22 @@ public final class SimulationScenario {
         threads = Require.atLeast("threads", b.threads, 1);
         batches = Require.between("batches", b.batches, 2, 10_000);
         covarianceLevels = Require.between("covariance-levels", b.covarianceLevels, 0, 256);
+        engine = b.engine == null ? Engine.AUTO : b.engine;
+        if (engine == Engine.OCCUPANCY && !occupancyExact()) {
+            throw MflbException.invalid("engine", engine.cliName(), "auto or agent for this scenario: the occupancy"
+                    + " engine needs exponential service (without --event-calendar) and a policy of"
+                    + " random|sqd|jsq|jiq|threshold|adaptive-threshold");
+        }
+        percentiles = b.percentiles.clone();
+        if (percentiles.length > MAX_PERCENTILES) {
+            throw MflbException.invalid("percentiles", percentiles.length + " values", "at most " + MAX_PERCENTILES
+                    + " percentiles");
+        }
+        for (double p : percentiles) {
+            if (!(p > 0 && p < 100)) {
+                throw MflbException.invalid("percentiles", p, "in (0, 100)");
+            }
+        }
     }
 
     /** @return a builder with the defaults (see {@link Builder}) */
@@ -190,6 +211,8 @@ public final class SimulationScenario {
         b.threads = threads;
         b.batches = batches;
         b.covarianceLevels = covarianceLevels;
+        b.engine = engine;
+        b.percentiles = percentiles.clone();
         return b;
     }
 
@@ -418,6 +441,57 @@ public final class SimulationScenario {
         return covarianceLevels;
     }
 
+    /** @return the engine asked for ({@link Engine#AUTO} unless set) */
+    public Engine engine() {
+        return engine;
+    }
+
+    /**
+     * @return whether the occupancy counts alone are an exact simulation: exponential service (no
+     *         forced event calendar) and a policy that looks only at the queue lengths of servers
+     *         that are exchangeable (everything but SQ(d) with memory, whose per-server observations
+     *         are state)
+     */
+    public boolean occupancyExact() {
+        return exponentialFastPath() && policy != Policy.MEMORY;
+    }
+
+    /** @return the engine that runs this scenario: {@link Engine#AUTO} resolved */
+    public Engine engineInUse() {
+        if (engine == Engine.AUTO) {
+            return occupancyExact() ? Engine.OCCUPANCY : Engine.AGENT;
+        }
+        return engine;
+    }
+
+    /**
+     * @return the response-time percentiles to estimate, each in (0, 100) (single-server queues; empty
+     *         by default: no quantile estimates)
+     */
+    public double[] percentiles() {
+        return percentiles.clone();
+    }
+
+    /**
+     * The initial counts {@code c_i}, {@code i = 0..H}: the servers with at least {@code i} jobs in
+     * {@link #initialLevels()}, computed without the per-server array.
+     *
+     * @return a new array, {@code c_0 = N}
+     */
+    public int[] initialCounts() {
+        double[] x = initialState.levels(initialState.occupiedLevels());
+        int[] c = new int[x.length + 1];
+        c[0] = servers;
+        for (int i = 0; i < x.length; i++) {
+            c[i + 1] = (int) Math.min(servers, (long) Math.floor(servers * x[i] + 0.5));
+        }
+        int len = c.length;
+        while (len > 1 && c[len - 1] == 0) {
+            len--;
+        }
+        return java.util.Arrays.copyOf(c, len);
+    }
+
     /** @return the number of observations per replication behind each confidence interval */
     public int unitsPerReplication() {
         return replications == 1 ? batches : 1;
@@ -427,8 +501,8 @@ public final class SimulationScenario {
      * Mutable builder. Defaults: system supermarket, policy random, d = 2, distinct sampling,
      * exponential service, empty initial state, warm-up {@code tEnd/10} for steady-state runs and 0
      * with a time grid, one replication, seed 1, as many threads as processors, 20 batches, no
-     * covariance. {@code servers}, {@code lambda} (or {@code arrivalRate}) and {@code tEnd} are
-     * required.
+     * covariance, engine auto, no response-time percentiles. {@code servers}, {@code lambda} (or
+     * {@code arrivalRate}) and {@code tEnd} are required.
      */
     public static final class Builder {
         private SystemKind system = SystemKind.SUPERMARKET;
@@ -453,8 +527,22 @@ public final class SimulationScenario {
         private int threads = Runtime.getRuntime().availableProcessors();
         private int batches = 20;
         private int covarianceLevels;
+        private Engine engine = Engine.AUTO;
+        private double[] percentiles = new double[0];
 
         private Builder() {
+        }
+
+        /** @param v the engine ({@link Engine#AUTO}: the occupancy engine where it is exact) */
+        public Builder engine(Engine v) {
+            engine = v;
+            return this;
+        }
+
+        /** @param v response-time percentiles in (0, 100) to estimate (single-server queues) */
+        public Builder percentiles(double... v) {
+            percentiles = v.clone();
+            return this;
         }
 
         /** @param v the system */

@@ -82,6 +82,7 @@ public final class Catalogue {
                         + "simulated loss system.",
                 FluidModel.of(ServerSystem.lossPools(5), PowerOfD.withReplacement(2), 4.5), 1000, new int[] {8, 16},
                 new double[] {1000, 5000}, fluid(1000)));
+        list.addAll(LossPoolScenarios.scenarios(full));
         list.add(FluidVersusSimulation.transientRun("sq2-time-varying",
                 "SQ(2) under a time-varying load lambda(t) = 0.7 + 0.25 sin(t/2)",
                 "The fluid ODE driven by lambda(t) against the simulator, which thins a Poisson process of the "

@@ -33,6 +33,7 @@ public final class Figure {
 
     private final XYChart chart;
     private boolean logY;
+    private boolean logX;
 
     private Figure(String title, String xLabel, String yLabel) {
         chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
@@ -63,6 +64,13 @@ public final class Figure {
     public Figure logY() {
         logY = true;
         chart.getStyler().setYAxisLogarithmic(true);
+        return this;
+    }
+
+    /** Uses a logarithmic x axis (for sizes N spanning decades). */
+    public Figure logX() {
+        logX = true;
+        chart.getStyler().setXAxisLogarithmic(true);
         return this;
     }
 
@@ -110,18 +118,18 @@ public final class Figure {
         return this;
     }
 
-    /** Keeps the finite points (positive ones on a log axis); bars are clipped so they stay above 0. */
+    /** Keeps the finite points (positive ones on log axes); bars are clipped so they stay above 0. */
     private double[][] keep(double[] x, double[] y, double[] halfWidth) {
         int n = 0;
         for (int i = 0; i < x.length; i++) {
-            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0)) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0) && (!logX || x[i] > 0)) {
                 n++;
             }
         }
         double[][] out = new double[3][n];
         int k = 0;
         for (int i = 0; i < x.length; i++) {
-            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0)) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0) && (!logX || x[i] > 0)) {
                 out[0][k] = x[i];
                 out[1][k] = y[i];
                 double h = halfWidth == null || !Double.isFinite(halfWidth[i]) ? 0 : halfWidth[i];
