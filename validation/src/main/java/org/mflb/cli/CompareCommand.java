@@ -20,6 +20,7 @@ import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.Sampling;
+import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
@@ -160,6 +161,9 @@ public final class CompareCommand implements Callable<Integer> {
             figure = Comparisons.transientFigure(title, lineTimes, line, sim, 6);
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
+            if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
+                scenario.percentiles(latency.percentiles().values());
+            }
             sim = Simulator.run(scenario.build());
             List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
             checks = steady;
@@ -179,6 +183,14 @@ public final class CompareCommand implements Callable<Integer> {
             sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
                     steady.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
                             tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / model.lambda())));
+            // and its quantiles (the simulator's conditional estimator for exponential service, per job
+            // otherwise), with the bias allowance relative to the quantile
+            for (QuantileEstimate q : sim.responseTimeQuantiles()) {
+                double predicted = law.quantile(q.p() / 100);
+                Estimate e = q.estimate();
+                steady.add(new Check("T p" + PercentileOptions.label(q.p()), predicted, e.mean(), e.ci95Low(),
+                        e.ci95High(), tolerance.halfWidths() * e.halfWidth() + tolerance.bias() * predicted));
+            }
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
         }
         if (plot != null) {
@@ -225,7 +237,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println();
         CheckPrinter.table(out, checks);
         if (response != null) {
-            out.println("fluid response time: " + latency.summary(response) + " (simulated quantiles: not yet)");
+            out.println("fluid response time: " + latency.summary(response));
         }
         if (plot != null) {
             out.println("figure: " + plot);
