@@ -20,9 +20,12 @@ import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidResponseTime;
+import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.Sampling;
+import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.validation.Check;
@@ -93,6 +96,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ProgressOptions progress;
 
+    @Mixin
+    PercentileOptions latency;
+
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -117,6 +123,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
+        latency.percentiles();
         if (order != null && !refinedRequested) {
             throw MflbException.invalid("order", order, "omitted unless --refined is given");
         }
@@ -159,6 +166,7 @@ public final class CompareCommand implements Callable<Integer> {
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers
                 + model.samplingLabel().map(l -> ", sampling " + l).orElse("");
         List<Check> checks;
+        FluidResponseTime response = null;
         Figure figure;
         SimulationResult sim;
         if (transientRun) {
@@ -201,10 +209,11 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
             SteadyStateExpansion expansion = solver == null ? null : RefinedOptions.steadyState(solver, fluid, fp);
+            if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
+                scenario.percentiles(latency.percentiles().values());
+            }
             sim = progress.simulate(spec, scenario.build());
             List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
-            // Little's law at the fixed point, as fixed-point computes it
-            extra.put("meanResponseTime", FixedPointCommand.meanResponseTime(fluid, fp));
             checks = steady;
             fp.memory().ifPresent(m -> {
                 steady.add(check("idle share", m.idleShare(), sim.idleArrivalFraction(), tolerance));
@@ -215,6 +224,21 @@ public final class CompareCommand implements Callable<Integer> {
                 extra.put("idleShare", m.idleShare());
                 extra.put("believedIdleShare", m.believedIdleShare());
             });
+            response = fluid.responseTime(fp);
+            FluidResponseTime law = response;
+            // queues: the simulated mean response time against the fluid's E[T] (the mean queue length's
+            // allowance over λ, by Little's law)
+            sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
+                    steady.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
+                            tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / model.lambda())));
+            // and its quantiles (the simulator's conditional estimator for exponential service, per job
+            // otherwise), with the bias allowance relative to the quantile
+            for (QuantileEstimate q : sim.responseTimeQuantiles()) {
+                double predicted = law.quantile(q.p() / 100);
+                Estimate e = q.estimate();
+                steady.add(new Check("T p" + PercentileOptions.label(q.p()), predicted, e.mean(), e.ci95Low(),
+                        e.ci95High(), tolerance.halfWidths() * e.halfWidth() + tolerance.bias() * predicted));
+            }
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
             if (expansion != null) {
                 double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, expansion.order()), 1.0);
@@ -232,7 +256,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance, refinedTolerance, extra);
+        print(title, checks, sim, tolerance, refinedTolerance, extra, response);
         return 0;
     }
 
@@ -254,12 +278,12 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the checks; {@code extra} holds the fluid's own keys (steady state: {@code meanResponseTime};
-     * SQ(d) with memory: {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare},
-     * {@code believedIdleShare}); the simulated mean response time follows when the simulation has one.
+     * Prints the checks; {@code extra} holds the fluid's own keys (SQ(d) with memory, steady state:
+     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}), and
+     * {@code response} the fluid's response-time law (steady state) or null.
      */
     private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            Comparisons.Tolerance refinedTolerance, ObjectNode extra) {
+            Comparisons.Tolerance refinedTolerance, ObjectNode extra, FluidResponseTime response) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
@@ -275,12 +299,10 @@ public final class CompareCommand implements Callable<Integer> {
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
             json.setAll(extra);
-            sim.meanResponseTime().ifPresent(e -> {
-                ObjectNode simulated = json.putObject("simulatedMeanResponseTime");
-                Printer.put(simulated, "mean", e.mean());
-                simulated.set("ci95", Printer.array(new double[] {e.ci95Low(), e.ci95High()}));
-            });
             json.setAll(CheckPrinter.json(checks));
+            if (response != null) {
+                latency.putResponse(json, response);
+            }
             if (plot != null) {
                 json.put("plot", plot.toString());
             }
@@ -293,10 +315,11 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("  tolerance per check: " + tolerance + (refinedTolerance == null ? ""
                 : "; refined mean field: " + refinedTolerance));
         extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
-        sim.meanResponseTime().ifPresent(e -> out.println("  meanResponseTime (simulated): " + Printer.number(e.mean())
-                + " 95% CI [" + Printer.number(e.ci95Low()) + ", " + Printer.number(e.ci95High()) + "]"));
         out.println();
         CheckPrinter.table(out, checks);
+        if (response != null) {
+            out.println("fluid response time: " + latency.summary(response));
+        }
         if (plot != null) {
             out.println("figure: " + plot);
         }
