@@ -242,8 +242,14 @@ public final class CompareCommand implements Callable<Integer> {
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
             if (expansion != null) {
                 double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, expansion.order()), 1.0);
-                checks.addAll(Comparisons.steadyState(refinedLabel(expansion.order()), tail,
-                        expansion.meanTotal(servers, expansion.order()), sim, refinedTolerance));
+                double refinedMean = expansion.meanTotal(servers, expansion.order());
+                checks.addAll(Comparisons.steadyState(refinedLabel(expansion.order()), tail, refinedMean, sim,
+                        refinedTolerance));
+                // Little's law holds at every N: the refined E[T] is the refined mean queue length over λ
+                sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
+                        checks.add(new Check(refinedLabel(expansion.order()) + "E[T]", refinedMean / model.lambda(),
+                                e.mean(), e.ci95Low(), e.ci95High(), refinedTolerance.halfWidths() * e.halfWidth()
+                                        + refinedTolerance.bias() / model.lambda())));
                 // drawn down to the fluid line's floor (1e-9), like the fixed point: the log axis stays readable
                 int drawn = 1;
                 while (drawn < tail.length && tail[drawn] > 1e-9) {

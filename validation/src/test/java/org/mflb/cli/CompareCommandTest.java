@@ -110,6 +110,8 @@ class CompareCommandTest {
             }
             JsonNode mean = row(compare, prefix + "mean queue length");
             assertEquals(refined.get("meanQueueLength").asDouble(), mean.get("predicted").asDouble(), 1e-12);
+            assertEquals(refined.get("meanQueueLength").asDouble() / 0.9, row(compare, prefix + "E[T]")
+                    .get("predicted").asDouble(), 1e-12, "Little's law at N = 10");
             // the same simulation as the fluid rows, a tolerance of 3 half-widths + 5/N^(order+1)
             JsonNode fluid = row(compare, "mean queue length");
             assertEquals(fluid.get("simulated").asDouble(), mean.get("simulated").asDouble(), 0.0);
