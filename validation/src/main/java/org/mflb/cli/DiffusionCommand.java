@@ -112,13 +112,16 @@ public final class DiffusionCommand implements Callable<Integer> {
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());
             if (model.samplingLabel().isPresent()) {
-                json.put("sampling", model.sampling.name());
+                // the loss-pool fluctuation study (--service) simulates the real algorithm whatever --sampling says
+                json.put("sampling", service != null ? "distinct" : model.sampling.name());
             }
             json.put("plot", plot.toString());
             Printer.printJson(out, json);
         } else {
             out.println(outcome.description());
-            model.samplingLabel().ifPresent(l -> out.println("Sampling: " + l + " (in the simulation too)."));
+            model.samplingLabel().ifPresent(l -> out.println(service != null
+                    ? "Sampling: d distinct servers (the loss-pool fluctuation study simulates the real algorithm)."
+                    : "Sampling: " + l + " (in the simulation too)."));
             out.println();
             CheckPrinter.table(out, outcome.checks());
             out.println(String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds()));
