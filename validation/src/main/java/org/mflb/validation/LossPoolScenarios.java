@@ -348,7 +348,8 @@ public final class LossPoolScenarios {
                             + "W's own sensitivity, below 1%%, is computed exactly for phase-type laws, not resolved by "
                             + "simulation; 1%% of W_ii is at least %.1f SE here, so an exact W_ii misses by chance with probability "
                             + "below P(|t_%d| > %.1f) = %.1g per entry; largest |error| %.2f SE on the variances, %.2f SE "
-                            + "off the diagonal); not given a number by the issue, so kept at 3 CI half-widths (about 6 SE): E[x_i] = x* + V/N within 3 "
+                            + "off the diagonal); with no number in the issue, kept at 3 CI half-widths (about 6 SE): "
+                            + "E[x_i] = x* + V/N within 3 "
                             + "half-widths + 0.1/N^2%s; the three blocking estimators pairwise within 3 combined "
                             + "half-widths; %s",
                     n, capacity, d, lambda, law, service.scv(), replications, Double.toString(tEnd), r.events(),

@@ -30,7 +30,7 @@ import org.mflb.core.markov.TransitionRates;
  */
 public final class ExactLossChain {
 
-    /** Largest number of states solved (N = 22 at C = 5: about 15 s of Gauss–Seidel sweeps on one core). */
+    /** Largest number of states solved (N = 22 at C = 5: about 3 s of Gauss–Seidel sweeps on one core). */
     public static final int MAX_STATES = 100_000;
 
     /** Largest relative residual {@code max_j |(πQ)_j| / max_j π_j q_j} of the balance equations. */
