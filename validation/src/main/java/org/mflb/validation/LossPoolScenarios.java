@@ -129,7 +129,7 @@ public final class LossPoolScenarios {
                     if (slack < se) {
                         sharp++;
                     }
-                    if (inSe > worstInSe) {
+                    if (slack < se && inSe > worstInSe) {
                         worstInSe = inSe;
                         worstAt = String.format(Locale.ROOT, "beta = %s, N = %d", beta, n);
                     }
@@ -199,7 +199,7 @@ public final class LossPoolScenarios {
                             + "replications; an exact prediction misses by chance with probability P(|t_%d| > 3) = %.2g%%, "
                             + "so over the %d comparisons where 0.1/N^2 is below one SE a correct model fails a fresh "
                             + "seed with probability <= %.2g%% (union bound; the other comparisons have a slack of one SE "
-                            + "or more); largest |refined - simulated| = %.2f SE at %s); sqrt(N)(P_B - P0) against p1 within "
+                            + "or more); largest |refined - simulated| among them %.2f SE, at %s); sqrt(N)(P_B - P0) against p1 within "
                             + "3 sqrt(N) half-widths + 2|p2|/sqrt(N); the fitted slope of log|OU-mean error| within "
                             + "0.6 of -1 (only over the N where the error exceeds 2 half-widths; the statistical error "
                             + "hides the O(1/N) errors at large N). Fitted slopes:%s The figure (last beta) shows each "
@@ -294,6 +294,7 @@ public final class LossPoolScenarios {
                     checks.add(new Check("N Cov(x_" + (i + 1) + ", x_" + (j + 1) + ")", w.get(i, j), ej.mean(),
                             ej.ci95Low(), ej.ci95High(), 3 * standardError(ej) + 0.01 * Math.sqrt(w.get(i, i) * w.get(j, j))));
                     worstCovInSe = Math.max(worstCovInSe, Math.abs(ej.mean() - w.get(i, j)) / standardError(ej));
+                    slackInSe = Math.min(slackInSe, 0.01 * Math.sqrt(w.get(i, i) * w.get(j, j)) / standardError(ej));
                 }
                 levels[i] = i + 1;
                 predicted[i] = w.get(i, i);
@@ -346,8 +347,8 @@ public final class LossPoolScenarios {
                             + "%d replications of %s time units, %,d events. Predictions: %s. Checks: N Cov(x_i, x_j) "
                             + "within 3 SE + 1%% of sqrt(W_ii W_jj) (SE = jackknife standard error over the replications; "
                             + "W's own sensitivity, below 1%%, is computed exactly for phase-type laws, not resolved by "
-                            + "simulation; 1%% of W_ii is at least %.1f SE here, so an exact W_ii misses by chance with probability "
-                            + "below P(|t_%d| > %.1f) = %.1g per entry; largest |error| %.2f SE on the variances, %.2f SE "
+                            + "simulation; the 1%% is at least %.1f SE here, so an exact W misses by chance with probability "
+                            + "below P(|t_%d| > %.1f) = %.1g per entry, %.2g%% over the %d entries; largest |error| %.2f SE on the variances, %.2f SE "
                             + "off the diagonal); with no number in the issue, kept at 3 CI half-widths (about 6 SE): "
                             + "E[x_i] = x* + V/N within 3 "
                             + "half-widths + 0.1/N^2%s; the three blocking estimators pairwise within 3 combined "
@@ -357,6 +358,8 @@ public final class LossPoolScenarios {
                             : "deterministic and log-normal service have no phase model: the simulator is the only "
                                     + "source; W and V shown are those of exponential service",
                     slackInSe, replications - 1, 3 + slackInSe, twoSidedTail(3 + slackInSe, replications - 1),
+                    100 * capacity * (capacity + 1) / 2 * twoSidedTail(3 + slackInSe, replications - 1),
+                    capacity * (capacity + 1) / 2,
                     worstVarInSe, worstCovInSe,
                     phaseType ? "" : " + 10% of |V_i|/N", tauNote);
             return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
