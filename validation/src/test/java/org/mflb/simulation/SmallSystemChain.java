@@ -5,6 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.mflb.core.markov.StationaryDistribution;
+import org.mflb.core.markov.TransitionRates;
+
 /**
  * The exact stationary law of a small system (N = 2..4 servers or pools), as an independent truth
  * for the simulator's dispatchers at finite N. The state is the sorted vector of the servers'
@@ -37,7 +40,7 @@ final class SmallSystemChain {
             index.put(key(states.get(k)), k);
         }
         int size = states.size();
-        StationaryLaw chain = new StationaryLaw(size);
+        TransitionRates.Builder chain = TransitionRates.builder(size);
         double[] blockedRate = new double[size];
         for (int k = 0; k < size; k++) {
             int[] s = states.get(k);
@@ -62,7 +65,7 @@ final class SmallSystemChain {
                 }
             }
         }
-        double[] pi = chain.solve(1e-13, 200_000);
+        double[] pi = StationaryDistribution.solve(chain.build(), 1e-13, 200_000).probabilities();
         tail = new double[cap + 1];
         double b = 0;
         for (int k = 0; k < size; k++) {

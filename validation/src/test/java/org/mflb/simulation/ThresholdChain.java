@@ -7,6 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.mflb.core.markov.StationaryDistribution;
+import org.mflb.core.markov.TransitionRates;
+
 /**
  * The exact stationary law of a few infinite-server pools under the threshold policy or the
  * self-learning threshold (paper 000; MODELS.md §3), written from the policies' definitions and not
@@ -87,11 +90,11 @@ final class ThresholdChain {
             }
         }
         int size = states.size();
-        StationaryLaw chain = new StationaryLaw(size);
+        TransitionRates.Builder chain = TransitionRates.builder(size);
         for (double[] e : edges) {
             chain.rate((int) e[0], (int) e[1], e[2]);
         }
-        double[] pi = chain.solve(1e-14, 100_000);
+        double[] pi = StationaryDistribution.solve(chain.build(), 1e-13, 200_000).probabilities();
         tail = new double[cap + 1];
         double ellMean = 0;
         for (int k = 0; k < size; k++) {

@@ -9,10 +9,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The loss-pool fluctuation scenario on short runs (a few seconds each): N Cov against W of the
- * service law, the insensitive mean, the three blocking estimators and the time-average variance.
- * Every check allows 3 CI half-widths (about 6 standard errors with 23 degrees of freedom: a false
- * alarm below 1e-5 per check, fixed seeds), plus the model's stated allowance.
+ * The loss-pool fluctuation scenario at N = 1000 with the catalogue's full run lengths (64 replications
+ * of 250 time units, about 10 s each): N Cov against W of the service law within 3 SE + 1% of W (the
+ * issue's tolerance; the 1% is about 2 SE at this length, so an exact W misses by chance with
+ * probability P(|t_63| > 4.9), below 1e-5 per entry), the insensitive mean and the three blocking
+ * estimators within 3 CI half-widths (about 6 SE) and the time-average variance within its 3-sigma
+ * chi-square interval (0.27%): a false alarm below 0.3% per law, fixed seeds.
  */
 class LossPoolScenariosTest {
 
@@ -21,10 +23,10 @@ class LossPoolScenariosTest {
 
     @Test
     void fluctuationsAgreeForExponentialAndHyperexponentialService() {
-        ValidationContext context = new ValidationContext(dir, false, 20261201L, 2);
+        ValidationContext context = new ValidationContext(dir, true, 20261201L, 2);
         for (String law : new String[] {"exp", "h2:scv=4"}) {
             ScenarioOutcome o = LossPoolScenarios.fluctuations("loss-" + law.replace(':', '-').replace('=', '-'), 5, 2,
-                    4.5, law, 300).run(context);
+                    4.5, law, 1000).run(context);
             assertTrue(o.passed(), law + ": " + o.checks());
             // 15 covariance entries, 5 means, 2 estimator pairs, the time-average variance
             assertEquals(23, o.checks().size());

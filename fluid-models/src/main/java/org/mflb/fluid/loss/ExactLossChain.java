@@ -1,12 +1,12 @@
 package org.mflb.fluid.loss;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.markov.StationaryDistribution;
+import org.mflb.core.markov.TransitionRates;
 
 /**
  * The exact stationary law of {@code N} loss pools of capacity {@code C} under JSQ(d) with
@@ -20,18 +20,21 @@ import org.mflb.core.Require;
  * completes one at rate {@code k}. This class writes these rates from the counts directly; it
  * shares nothing with the fluid model's rate functions.
  *
- * <p>The balance equations {@code π Q = 0} are solved by Gauss–Seidel sweeps (states ordered by the
- * total number of jobs) to a change below 1e-15 per sweep, after which the residual
- * {@code max_j |(πQ)_j| / (π_j q_j)} is checked; not converging is an error. Statistics:
+ * <p>The balance equations {@code π Q = 0} are solved by {@link StationaryDistribution} (Gauss–Seidel,
+ * states ordered by the total number of jobs) to a relative residual
+ * {@code max_j |(πQ)_j| / max_j π_j q_j ≤ }{@value #TOLERANCE}; not converging is an error. At N = 15,
+ * C = 5, d = 2 (15 504 states) the blocking agrees with a sparse direct LU solve of the same
+ * equations to 6e-13. Statistics:
  * blocking by PASTA {@code Σ π(s) P(min ≥ C | s)}, the mean tail {@code E[x_i]}, and
  * {@code N·Cov(x_i, x_j)}. Immutable.
  */
 public final class ExactLossChain {
 
-    /** Largest number of states solved (N = 22 at C = 5: about 15 s of Gauss–Seidel sweeps on one core). */
+    /** Largest number of states solved (N = 22 at C = 5: about 3 s of Gauss–Seidel sweeps on one core). */
     public static final int MAX_STATES = 100_000;
 
-    private static final double TOLERANCE = 1e-15;
+    /** Largest relative residual {@code max_j |(πQ)_j| / max_j π_j q_j} of the balance equations. */
+    public static final double TOLERANCE = 1e-13;
     private static final int MAX_SWEEPS = 200_000;
 
     private final int capacity;
@@ -43,6 +46,7 @@ public final class ExactLossChain {
     private final double[] meanTail;
     private final double[][] scaledCovariance;
     private final int states;
+    private final double residual;
 
     private ExactLossChain(int capacity, int d, boolean distinct, int n, double lambda) {
         this.capacity = capacity;
@@ -56,18 +60,11 @@ public final class ExactLossChain {
         for (int s = 0; s < states; s++) {
             index.put(key(space[s], n), s);
         }
-        // Incoming transitions per state (CSR by target) and total outflow per state.
-        int[] count = new int[states + 1];
-        int[][] targets = new int[states][];
-        double[][] rates = new double[states][];
-        double[] out = new double[states];
+        TransitionRates.Builder rates = TransitionRates.builder(states);
         double[] lost = new double[states];
         for (int s = 0; s < states; s++) {
             int[] counts = space[s];
             int[] tail = tails(counts);
-            int[] tmpTarget = new int[2 * capacity];
-            double[] tmpRate = new double[2 * capacity];
-            int m = 0;
             for (int k = 0; k <= capacity; k++) {
                 if (counts[k] == 0) {
                     continue;
@@ -76,35 +73,16 @@ public final class ExactLossChain {
                 if (k == capacity) {
                     lost[s] = join / (n * lambda);
                 } else if (join > 0) {
-                    tmpTarget[m] = index.get(key(moved(counts, k, k + 1), n));
-                    tmpRate[m++] = join;
+                    rates.rate(s, index.get(key(moved(counts, k, k + 1), n)), join);
                 }
                 if (k > 0) {
-                    tmpTarget[m] = index.get(key(moved(counts, k, k - 1), n));
-                    tmpRate[m++] = (double) k * counts[k];
+                    rates.rate(s, index.get(key(moved(counts, k, k - 1), n)), (double) k * counts[k]);
                 }
             }
-            targets[s] = Arrays.copyOf(tmpTarget, m);
-            rates[s] = Arrays.copyOf(tmpRate, m);
-            for (int e = 0; e < m; e++) {
-                out[s] += tmpRate[e];
-                count[tmpTarget[e] + 1]++;
-            }
         }
-        for (int s = 0; s < states; s++) {
-            count[s + 1] += count[s];
-        }
-        int[] from = new int[count[states]];
-        double[] rate = new double[count[states]];
-        int[] fill = Arrays.copyOf(count, states);
-        for (int s = 0; s < states; s++) {
-            for (int e = 0; e < targets[s].length; e++) {
-                int t = targets[s][e];
-                from[fill[t]] = s;
-                rate[fill[t]++] = rates[s][e];
-            }
-        }
-        double[] pi = stationary(count, from, rate, out);
+        StationaryDistribution law = StationaryDistribution.solve(rates.build(), TOLERANCE, MAX_SWEEPS);
+        this.residual = law.relativeResidual();
+        double[] pi = law.probabilities();
         double pb = 0;
         double[] mean = new double[capacity];
         double[][] second = new double[capacity][capacity];
@@ -163,6 +141,11 @@ public final class ExactLossChain {
             c = c * (n + k) / k;
         }
         return Math.rint(c);
+    }
+
+    /** @return the relative residual of the balance equations reached by the solve (at most {@link #TOLERANCE}) */
+    public double relativeResidual() {
+        return residual;
     }
 
     /** @return the number of states */
@@ -264,55 +247,6 @@ public final class ExactLossChain {
             j += k * counts[k];
         }
         return j;
-    }
-
-    private double[] stationary(int[] start, int[] from, double[] rate, double[] out) {
-        double[] pi = new double[states];
-        Arrays.fill(pi, 1.0 / states);
-        for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
-            double change = 0;
-            for (int j = 0; j < states; j++) {
-                double in = 0;
-                for (int e = start[j]; e < start[j + 1]; e++) {
-                    in += pi[from[e]] * rate[e];
-                }
-                double next = in / out[j];
-                change = Math.max(change, Math.abs(next - pi[j]));
-                pi[j] = next;
-            }
-            double sum = 0;
-            for (double p : pi) {
-                sum += p;
-            }
-            double largest = 0;
-            for (int j = 0; j < states; j++) {
-                pi[j] /= sum;
-                largest = Math.max(largest, pi[j]);
-            }
-            if (change <= TOLERANCE * largest && sweep > 0) {
-                double residual = 0;
-                for (int j = 0; j < states; j++) {
-                    double in = 0;
-                    for (int e = start[j]; e < start[j + 1]; e++) {
-                        in += pi[from[e]] * rate[e];
-                    }
-                    residual = Math.max(residual, Math.abs(in - pi[j] * out[j]));
-                }
-                if (residual <= 1e-12 * largest * maxOf(out)) {
-                    return pi;
-                }
-            }
-        }
-        throw new MflbException(ErrorKind.NO_CONVERGENCE, "exact",
-                "the exact chain's balance equations did not converge in " + MAX_SWEEPS + " Gauss-Seidel sweeps");
-    }
-
-    private static double maxOf(double[] values) {
-        double m = 0;
-        for (double v : values) {
-            m = Math.max(m, v);
-        }
-        return m;
     }
 
     @Override
