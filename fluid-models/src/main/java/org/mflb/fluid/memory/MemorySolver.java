@@ -8,7 +8,6 @@ import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
 import org.hipparchus.ode.sampling.ODEStateInterpolator;
-import org.hipparchus.ode.sampling.ODEStepHandler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
@@ -217,29 +216,22 @@ final class MemorySolver {
         }
     }
 
-    private static final class Sampler implements ODEStepHandler {
+    private static final class Sampler extends PieceIntegration.GridSampler {
         private final MemoryDrift drift;
-        private final TimeGrid grid;
         private final double[][] states;
         private final int[] levels;
-        private final int[] next;
 
         Sampler(MemoryDrift drift, TimeGrid grid, double[][] states, int[] levels, int[] next) {
+            super(grid, next);
             this.drift = drift;
-            this.grid = grid;
             this.states = states;
             this.levels = levels;
-            this.next = next;
         }
 
         @Override
-        public void handleStep(ODEStateInterpolator interpolator) {
-            double end = interpolator.getCurrentState().getTime();
-            while (next[0] < grid.size() && grid.time(next[0]) <= end) {
-                double tk = grid.time(next[0]);
-                states[next[0]] = drift.decode(interpolator.getInterpolatedState(tk).getPrimaryState());
-                levels[next[0]++] = drift.activeLevel();
-            }
+        protected void record(int k, double t, ODEStateInterpolator interpolator) {
+            states[k] = drift.decode(interpolator.getInterpolatedState(t).getPrimaryState());
+            levels[k] = drift.activeLevel();
         }
     }
 }

@@ -8,7 +8,6 @@ import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
 import org.hipparchus.ode.sampling.ODEStateInterpolator;
-import org.hipparchus.ode.sampling.ODEStepHandler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
@@ -279,32 +278,29 @@ public final class PiecewiseSmoothSolver {
     }
 
     /** Records the full state at every grid time covered by a step, and keeps the piece's extra state in step. */
-    private static final class Sampler implements ODEStepHandler {
+    private static final class Sampler extends PieceIntegration.GridSampler {
         private final Piece piece;
-        private final TimeGrid grid;
         private final double[][] states;
         private final Regime[] regimes;
-        private final int[] next;
 
         Sampler(Piece piece, TimeGrid grid, double[][] states, Regime[] regimes, int[] next) {
+            super(grid, next);
             this.piece = piece;
-            this.grid = grid;
             this.states = states;
             this.regimes = regimes;
-            this.next = next;
         }
 
         @Override
-        public void handleStep(ODEStateInterpolator interpolator) {
-            double end = interpolator.getCurrentState().getTime();
-            while (next[0] < grid.size() && grid.time(next[0]) <= end) {
-                double tk = grid.time(next[0]);
-                piece.advance(tk, interpolator);
-                double[] x = new double[piece.levels];
-                piece.decode(tk, interpolator.getInterpolatedState(tk).getPrimaryState(), x, new double[piece.levels]);
-                states[next[0]] = x;
-                regimes[next[0]++] = piece.regime;
-            }
+        protected void record(int k, double t, ODEStateInterpolator interpolator) {
+            piece.advance(t, interpolator);
+            double[] x = new double[piece.levels];
+            piece.decode(t, interpolator.getInterpolatedState(t).getPrimaryState(), x, new double[piece.levels]);
+            states[k] = x;
+            regimes[k] = piece.regime;
+        }
+
+        @Override
+        protected void stepDone(double end, ODEStateInterpolator interpolator) {
             piece.advance(end, interpolator);
         }
     }

@@ -17,6 +17,8 @@ import org.hipparchus.ode.events.AdaptableInterval;
 import org.hipparchus.ode.events.ODEEventDetector;
 import org.hipparchus.ode.events.ODEEventHandler;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
+import org.hipparchus.ode.sampling.ODEStateInterpolator;
+import org.hipparchus.ode.sampling.ODEStepHandler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
@@ -172,6 +174,53 @@ public final class PieceIntegration {
             }
             fired[0] = index;
             return Action.STOP;
+        }
+    }
+
+    /**
+     * Records the output at every grid time a step covers. The next grid index is shared by the
+     * runs of all pieces ({@code next[0]}), so that each grid time is recorded once, by the run that
+     * reaches it.
+     */
+    public abstract static class GridSampler implements ODEStepHandler {
+        private final TimeGrid grid;
+        private final int[] next;
+
+        /**
+         * @param grid the output times
+         * @param next {@code next[0]}: the first grid index not yet recorded (advanced here)
+         */
+        protected GridSampler(TimeGrid grid, int[] next) {
+            this.grid = grid;
+            this.next = next;
+        }
+
+        /**
+         * Records grid time {@code k}.
+         *
+         * @param k the grid index
+         * @param t its time, within the current step
+         * @param interpolator the step's interpolator
+         */
+        protected abstract void record(int k, double t, ODEStateInterpolator interpolator);
+
+        /**
+         * Called after the grid times of a step are recorded; does nothing unless overridden.
+         *
+         * @param end the end of the step
+         * @param interpolator the step's interpolator
+         */
+        protected void stepDone(double end, ODEStateInterpolator interpolator) {
+        }
+
+        @Override
+        public void handleStep(ODEStateInterpolator interpolator) {
+            double end = interpolator.getCurrentState().getTime();
+            while (next[0] < grid.size() && grid.time(next[0]) <= end) {
+                int k = next[0]++;
+                record(k, grid.time(k), interpolator);
+            }
+            stepDone(end, interpolator);
         }
     }
 }
