@@ -125,10 +125,7 @@ final class ModelFileAnalysis {
                         head.add((csv ? "x_N" : "N=") + n);
                     }
                 }
-                Printer.Table table = new Printer.Table(head.toArray(new String[0]));
-                if (csv) {
-                    out.println(String.join(",", head));
-                }
+                Rows rows = new Rows(head, csv, out);
                 for (int i = 0; i < k; i++) {
                     List<String> row = new ArrayList<>(List.of(file.names().get(i), number.apply(pi[i])));
                     if (refine) {
@@ -140,19 +137,13 @@ final class ModelFileAnalysis {
                             row.add(number.apply(e.mean(n)[i]));
                         }
                     }
-                    if (csv) {
-                        out.println(String.join(",", row));
-                    } else {
-                        table.row(row.toArray(new String[0]));
-                    }
+                    rows.add(row);
                 }
-                if (!csv) {
-                    table.print(out);
-                    if (refine) {
-                        out.println();
-                        out.println("Refined mean field of order " + e.order() + ": E[X^N] = x + V/N"
-                                + (e.order() >= 2 ? " + A/N^2" : "") + " (columns N=...); covariance W in --format json.");
-                    }
+                rows.finish();
+                if (!csv && refine) {
+                    out.println();
+                    out.println("Refined mean field of order " + e.order() + ": E[X^N] = x + V/N"
+                            + (e.order() >= 2 ? " + A/N^2" : "") + " (columns N=...); covariance W in --format json.");
                 }
             }
         }
@@ -226,10 +217,7 @@ final class ModelFileAnalysis {
                 if (!csv) {
                     out.println(describe(file));
                 }
-                Printer.Table table = new Printer.Table(head.toArray(new String[0]));
-                if (csv) {
-                    out.println(String.join(",", head));
-                }
+                Rows rows = new Rows(head, csv, out);
                 for (int s = 0; s < steps; s++) {
                     List<String> row = new ArrayList<>();
                     row.add(number.apply(grid.time(s)));
@@ -245,17 +233,39 @@ final class ModelFileAnalysis {
                             }
                         }
                     }
-                    if (csv) {
-                        out.println(String.join(",", row));
-                    } else {
-                        table.row(row.toArray(new String[0]));
-                    }
+                    rows.add(row);
                 }
-                if (!csv) {
-                    table.print(out);
-                }
+                rows.finish();
             }
         }
         return 0;
+    }
+
+    /** The output rows: CSV lines printed as they come, or an aligned table printed by {@link #finish}. */
+    private static final class Rows {
+        private final PrintWriter out;
+        private final Printer.Table table;
+
+        Rows(List<String> head, boolean csv, PrintWriter out) {
+            this.out = out;
+            this.table = csv ? null : new Printer.Table(head.toArray(new String[0]));
+            if (csv) {
+                out.println(String.join(",", head));
+            }
+        }
+
+        void add(List<String> row) {
+            if (table == null) {
+                out.println(String.join(",", row));
+            } else {
+                table.row(row.toArray(new String[0]));
+            }
+        }
+
+        void finish() {
+            if (table != null) {
+                table.print(out);
+            }
+        }
     }
 }
