@@ -155,14 +155,7 @@ public final class LossOptions {
             double[] indexed = new double[m.length + 1];
             System.arraycopy(m, 0, indexed, 1, m.length);
             json.set("ouMean", Printer.array(indexed));
-            DMatrixRMaj w = covariance();
-            double[][] rows = new double[w.numRows][w.numCols];
-            for (int i = 0; i < w.numRows; i++) {
-                for (int j = 0; j < w.numCols; j++) {
-                    rows[i][j] = w.get(i, j);
-                }
-            }
-            json.set("covariance", Printer.matrix(rows));
+            json.set("covariance", Printer.matrix(covariance()));
             Printer.put(json, "spectralGap", limit.spectralGap());
             Printer.put(json, "blockingCorrection", blockingCorrection());
             json.set("timeAverageVariance", Printer.array(timeAverageVariance()));

@@ -3,11 +3,11 @@ package org.mflb.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleFunction;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.ejml.data.DMatrixRMaj;
 import org.mflb.core.fixedpoint.FixedPoint;
 import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.modelfile.ModelFile;
@@ -53,23 +53,14 @@ final class ModelFileAnalysis {
         return fp;
     }
 
-    private static void header(ObjectNode json, ModelFile file) {
+    /** The JSON keys that name the model: {@code model}, {@code file}, {@code parameters}, {@code names}. */
+    static void header(ObjectNode json, ModelFile file) {
         json.put("model", file.name());
         json.put("file", file.file());
         ObjectNode params = json.putObject("parameters");
         file.parameters().forEach(params::put);
         ArrayNode names = json.putArray("names");
         file.names().forEach(names::add);
-    }
-
-    private static double[][] rows(DMatrixRMaj m) {
-        double[][] rows = new double[m.numRows][m.numCols];
-        for (int i = 0; i < m.numRows; i++) {
-            for (int j = 0; j < m.numCols; j++) {
-                rows[i][j] = m.get(i, j);
-            }
-        }
-        return rows;
     }
 
     private static String describe(ModelFile file) {
@@ -110,42 +101,20 @@ final class ModelFileAnalysis {
                     if (e.order() >= 2) {
                         json.set("A", Printer.array(e.secondOrderTerm()));
                     }
-                    json.set("covariance", Printer.matrix(rows(e.covarianceTerm())));
+                    json.set("covariance", Printer.matrix(e.covarianceTerm()));
                 }
                 Printer.printJson(out, json);
             }
-            case csv -> {
-                List<String> head = new ArrayList<>(List.of("name", "x"));
-                if (refine) {
-                    head.add("V");
-                    if (e.order() >= 2) {
-                        head.add("A");
-                    }
-                    for (int n : refined.sizes()) {
-                        head.add("x_N" + n);
-                    }
-                }
-                out.println(String.join(",", head));
-                for (int i = 0; i < k; i++) {
-                    List<String> row = new ArrayList<>(List.of(file.names().get(i), Printer.csv(pi[i])));
-                    if (refine) {
-                        row.add(Printer.csv(e.firstOrderTerm()[i]));
-                        if (e.order() >= 2) {
-                            row.add(Printer.csv(e.secondOrderTerm()[i]));
-                        }
-                        for (int n : refined.sizes()) {
-                            row.add(Printer.csv(e.mean(n)[i]));
-                        }
-                    }
-                    out.println(String.join(",", row));
-                }
-            }
             default -> {
-                out.println(describe(file));
-                out.println("Fixed point from the init state: residual " + Printer.number(fp.residual()) + " after "
-                        + fp.iterations() + " iterations, " + (fp.isStable() ? "stable" : "UNSTABLE")
-                        + (Double.isNaN(fp.spectralAbscissa()) ? "" : " (largest eigenvalue real part "
-                                + Printer.number(fp.spectralAbscissa()) + ")"));
+                boolean csv = format == OutputFormat.csv;
+                DoubleFunction<String> number = csv ? Printer::csv : Printer::number;
+                if (!csv) {
+                    out.println(describe(file));
+                    out.println("Fixed point from the init state: residual " + Printer.number(fp.residual()) + " after "
+                            + fp.iterations() + " iterations, " + (fp.isStable() ? "stable" : "UNSTABLE")
+                            + (Double.isNaN(fp.spectralAbscissa()) ? "" : " (largest eigenvalue real part "
+                                    + Printer.number(fp.spectralAbscissa()) + ")"));
+                }
                 List<String> head = new ArrayList<>(List.of("name", "x"));
                 if (refine) {
                     head.add("V");
@@ -153,25 +122,25 @@ final class ModelFileAnalysis {
                         head.add("A");
                     }
                     for (int n : refined.sizes()) {
-                        head.add("N=" + n);
+                        head.add((csv ? "x_N" : "N=") + n);
                     }
                 }
-                Printer.Table table = new Printer.Table(head.toArray(new String[0]));
+                Rows rows = new Rows(head, csv, out);
                 for (int i = 0; i < k; i++) {
-                    List<String> row = new ArrayList<>(List.of(file.names().get(i), Printer.number(pi[i])));
+                    List<String> row = new ArrayList<>(List.of(file.names().get(i), number.apply(pi[i])));
                     if (refine) {
-                        row.add(Printer.number(e.firstOrderTerm()[i]));
+                        row.add(number.apply(e.firstOrderTerm()[i]));
                         if (e.order() >= 2) {
-                            row.add(Printer.number(e.secondOrderTerm()[i]));
+                            row.add(number.apply(e.secondOrderTerm()[i]));
                         }
                         for (int n : refined.sizes()) {
-                            row.add(Printer.number(e.mean(n)[i]));
+                            row.add(number.apply(e.mean(n)[i]));
                         }
                     }
-                    table.row(row.toArray(new String[0]));
+                    rows.add(row);
                 }
-                table.print(out);
-                if (refine) {
+                rows.finish();
+                if (!csv && refine) {
                     out.println();
                     out.println("Refined mean field of order " + e.order() + ": E[X^N] = x + V/N"
                             + (e.order() >= 2 ? " + A/N^2" : "") + " (columns N=...); covariance W in --format json.");
@@ -224,7 +193,7 @@ final class ModelFileAnalysis {
                     for (int s = 0; s < steps; s++) {
                         v[s] = e.firstOrderTerm(s);
                         a[s] = e.order() >= 2 ? e.secondOrderTerm(s) : null;
-                        covariance.add(Printer.matrix(rows(e.covarianceTerm(s))));
+                        covariance.add(Printer.matrix(e.covarianceTerm(s)));
                     }
                     json.set("V", Printer.matrix(v));
                     if (e.order() >= 2) {
@@ -235,6 +204,7 @@ final class ModelFileAnalysis {
             }
             default -> {
                 boolean csv = format == OutputFormat.csv;
+                DoubleFunction<String> number = csv ? Printer::csv : Printer::number;
                 List<String> head = new ArrayList<>(List.of("t"));
                 head.addAll(file.names());
                 if (refine) {
@@ -247,36 +217,55 @@ final class ModelFileAnalysis {
                 if (!csv) {
                     out.println(describe(file));
                 }
-                Printer.Table table = new Printer.Table(head.toArray(new String[0]));
-                if (csv) {
-                    out.println(String.join(",", head));
-                }
+                Rows rows = new Rows(head, csv, out);
                 for (int s = 0; s < steps; s++) {
                     List<String> row = new ArrayList<>();
-                    row.add(csv ? Printer.csv(grid.time(s)) : Printer.number(grid.time(s)));
+                    row.add(number.apply(grid.time(s)));
                     double[] x = tr.state(s);
                     for (int i = 0; i < k; i++) {
-                        row.add(csv ? Printer.csv(x[i]) : Printer.number(x[i]));
+                        row.add(number.apply(x[i]));
                     }
                     if (refine) {
                         for (int n : refined.sizes()) {
                             double[] m = e.mean(s, n, e.order());
                             for (int i = 0; i < k; i++) {
-                                row.add(csv ? Printer.csv(m[i]) : Printer.number(m[i]));
+                                row.add(number.apply(m[i]));
                             }
                         }
                     }
-                    if (csv) {
-                        out.println(String.join(",", row));
-                    } else {
-                        table.row(row.toArray(new String[0]));
-                    }
+                    rows.add(row);
                 }
-                if (!csv) {
-                    table.print(out);
-                }
+                rows.finish();
             }
         }
         return 0;
+    }
+
+    /** The output rows: CSV lines printed as they come, or an aligned table printed by {@link #finish}. */
+    private static final class Rows {
+        private final PrintWriter out;
+        private final Printer.Table table;
+
+        Rows(List<String> head, boolean csv, PrintWriter out) {
+            this.out = out;
+            this.table = csv ? null : new Printer.Table(head.toArray(new String[0]));
+            if (csv) {
+                out.println(String.join(",", head));
+            }
+        }
+
+        void add(List<String> row) {
+            if (table == null) {
+                out.println(String.join(",", row));
+            } else {
+                table.row(row.toArray(new String[0]));
+            }
+        }
+
+        void finish() {
+            if (table != null) {
+                table.print(out);
+            }
+        }
     }
 }

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.modelfile.ModelFile;
@@ -39,12 +38,7 @@ final class ModelFileSimulation {
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
-                json.put("model", file.name());
-                json.put("file", file.file());
-                ObjectNode params = json.putObject("parameters");
-                file.parameters().forEach(params::put);
-                ArrayNode names = json.putArray("names");
-                file.names().forEach(names::add);
+                ModelFileAnalysis.header(json, file);
                 json.put("n", settings.objects());
                 json.put("tEnd", settings.tEnd());
                 json.put("warmup", settings.warmup());

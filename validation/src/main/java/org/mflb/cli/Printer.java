@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.ejml.data.DMatrixRMaj;
+
 /** Output helpers shared by the commands: JSON trees, aligned tables and CSV. */
 public final class Printer {
 
@@ -42,6 +44,19 @@ public final class Printer {
     public static ArrayNode matrix(double[][] rows) {
         ArrayNode array = JSON.createArrayNode();
         for (double[] row : rows) {
+            array.add(array(row));
+        }
+        return array;
+    }
+
+    /** @return a JSON array of the matrix's rows */
+    public static ArrayNode matrix(DMatrixRMaj m) {
+        ArrayNode array = JSON.createArrayNode();
+        double[] row = new double[m.numCols];
+        for (int i = 0; i < m.numRows; i++) {
+            for (int j = 0; j < m.numCols; j++) {
+                row[j] = m.get(i, j);
+            }
             array.add(array(row));
         }
         return array;

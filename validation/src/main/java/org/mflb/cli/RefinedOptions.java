@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.ejml.data.DMatrixRMaj;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.refined.RefinedMeanField;
@@ -78,16 +77,6 @@ public final class RefinedOptions {
         return tail;
     }
 
-    private static double[][] rows(DMatrixRMaj m) {
-        double[][] rows = new double[m.numRows][m.numCols];
-        for (int i = 0; i < m.numRows; i++) {
-            for (int j = 0; j < m.numCols; j++) {
-                rows[i][j] = m.get(i, j);
-            }
-        }
-        return rows;
-    }
-
     /** Adds the steady-state keys to a fixed-point JSON object. */
     void addJson(ObjectNode json, SteadyStateExpansion e) {
         ArrayNode refined = json.putArray("refined");
@@ -99,7 +88,7 @@ public final class RefinedOptions {
             Printer.put(entry, "meanQueueLength", e.meanTotal(n, e.order()));
         }
         json.set("V", Printer.array(withLevelZero(e.firstOrderTerm(), 0.0)));
-        json.set("covariance", Printer.matrix(rows(e.covarianceTerm())));
+        json.set("covariance", Printer.matrix(e.covarianceTerm()));
         if (e.order() >= 2) {
             json.set("A", Printer.array(withLevelZero(e.secondOrderTerm(), 0.0)));
         }
@@ -126,7 +115,7 @@ public final class RefinedOptions {
         ArrayNode covariance = json.putArray("covariance");
         for (int k = 0; k < steps; k++) {
             v[k] = withLevelZero(e.firstOrderTerm(k), 0.0);
-            covariance.add(Printer.matrix(rows(e.covarianceTerm(k))));
+            covariance.add(Printer.matrix(e.covarianceTerm(k)));
         }
         json.set("V", Printer.matrix(v));
         if (e.order() >= 2) {

@@ -102,12 +102,8 @@ public final class ModelFileScenarios {
                     }
                     double t1 = v[i] / n;
                     double t2 = a[i] / ((double) n * n);
-                    double nextTerm = t1 != 0 ? t2 * t2 / Math.abs(t1) : 0;
                     String name = file.names().get(i);
-                    checks.add(new Check(name + ", refined order 2, N = " + n, pi[i] + t1 + t2, q.mean(), q.ci95Low(),
-                            q.ci95High(), 3 * q.halfWidth() + 1.5 * nextTerm));
-                    checks.add(new Check(name + ", refined order 1, N = " + n, pi[i] + t1, q.mean(), q.ci95Low(),
-                            q.ci95High(), 3 * q.halfWidth() + 1.5 * Math.abs(t2)));
+                    RefinedComparisons.seriesChecks(checks, name, n, pi[i] + t1, pi[i] + t1 + t2, t1, t2, q);
                     table.append(String.format(Locale.ROOT, "| %d | %s | %.5f | %.5f | %.5f | %.5f | %.5f |%n", n, name,
                             q.mean(), q.halfWidth(), Math.abs(pi[i] - q.mean()), Math.abs(pi[i] + t1 - q.mean()),
                             Math.abs(pi[i] + t1 + t2 - q.mean())));
@@ -120,10 +116,8 @@ public final class ModelFileScenarios {
                 lines[2][k] = e.mean(n, 2)[shown];
             }
             String coordinate = file.names().get(shown);
-            Figure.of(title, "N (objects)", "stationary mean of " + coordinate)
-                    .line("mean field", 0, ns, lines[0]).line("refined, 1/N", 1, ns, lines[1])
-                    .line("refined, 1/N^2", 2, ns, lines[2]).points("N-object simulation (95% CI)", 3, ns, sim, half)
-                    .save(context.figure(id));
+            RefinedComparisons.versusN(title, "N (objects)", "stationary mean of " + coordinate, ns, lines, sim, half,
+                    "N-object simulation (95% CI)").save(context.figure(id));
             String description = String.format(Locale.ROOT,
                     "Model file %s (%s): stationary means of its %d coordinates at N = %s, mean field, refined"
                             + " pi + V/N and pi + V/N + A/N^2 against the exact simulation of the N-object chain"
@@ -153,34 +147,14 @@ public final class ModelFileScenarios {
             MatrixEstimate cov = PopulationSimulation.covariance(file, new Settings(n, run.tEnd(), run.warmup(),
                     Double.NaN, Math.max(2, run.replications()), 20, context.seed() ^ id.hashCode(), context.threads()),
                     0.5);
-            double scale = 0;
-            for (int i = 0; i < shown; i++) {
-                scale = Math.max(scale, Math.abs(w.get(i, i)));
-            }
-            List<Check> checks = new ArrayList<>();
-            double[] index = new double[shown];
-            double[] predicted = new double[shown];
-            double[] simulated = new double[shown];
-            double[] half = new double[shown];
-            for (int i = 0; i < shown; i++) {
-                for (int j = i; j < shown; j++) {
-                    Estimate e = cov.get(i, j);
-                    checks.add(new Check("N Cov(" + file.names().get(i) + ", " + file.names().get(j) + ")", w.get(i, j),
-                            e.mean(), e.ci95Low(), e.ci95High(), 3 * e.halfWidth() + 10.0 * scale / n));
-                }
-                index[i] = i + 1;
-                predicted[i] = w.get(i, i);
-                simulated[i] = cov.get(i, i).mean();
-                half[i] = cov.get(i, i).halfWidth();
-            }
-            Figure.of(title + " (N = " + n + ")", "coordinate", "N Var(x_i)").line("linear noise W_ii", 0, index, predicted)
-                    .points("N-object simulation (95% CI)", 1, index, simulated, half).save(context.figure(id));
+            RefinedComparisons.Covariance c = RefinedComparisons.Covariance.of(w, cov, shown, n, file.names()::get);
+            c.figure(title + " (N = " + n + ")", "coordinate", "N-object simulation (95% CI)").save(context.figure(id));
             String description = String.format(Locale.ROOT,
                     "Model file %s (%s): the linear-noise covariance W (Lyapunov equation on the jumps' subspace)"
                             + " against N Cov(x_i, x_j) of the N-object chain at N = %d, read every 0.5 time units"
                             + " over %d replications. Tolerance: 3 CI half-widths + 10 max|W_ii|/N.",
                     file.name(), file.file(), n, Math.max(2, run.replications()));
-            return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+            return new ScenarioOutcome(id, title, description, c.checks(), Optional.of(context.figure(id)),
                     (System.nanoTime() - start) * 1e-9);
         });
     }

@@ -15,7 +15,6 @@ import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.Simulator;
-import org.mflb.validation.plot.Figure;
 
 /**
  * Finite-{@code N} corrections against the simulator: the refined mean field {@code π + V/N} and
@@ -70,16 +69,10 @@ public final class RefinedVersusSimulation {
                     // The series π + t1 + t2 + ...: the first neglected term is estimated geometrically by t2²/|t1|.
                     double t1 = lines[1][k] - lines[0][k];
                     double t2 = lines[2][k] - lines[1][k];
-                    double nextTerm = t1 != 0 ? t2 * t2 / Math.abs(t1) : 0;
-                    checks.add(new Check("E[Q], refined order 2, N = " + n, lines[2][k], q.mean(), q.ci95Low(),
-                            q.ci95High(), 3 * q.halfWidth() + 1.5 * nextTerm));
-                    checks.add(new Check("E[Q], refined order 1, N = " + n, lines[1][k], q.mean(), q.ci95Low(),
-                            q.ci95High(), 3 * q.halfWidth() + 1.5 * Math.abs(t2)));
+                    RefinedComparisons.seriesChecks(checks, "E[Q]", n, lines[1][k], lines[2][k], t1, t2, q);
                 }
-                Figure figure = Figure.of(title, "N (servers)", "mean queue length E[Q]")
-                        .line("mean field", 0, ns, lines[0]).line("refined, 1/N", 1, ns, lines[1])
-                        .line("refined, 1/N^2", 2, ns, lines[2]).points("simulation (95% CI)", 3, ns, sim, half);
-                figure.save(context.figure(id));
+                RefinedComparisons.versusN(title, "N (servers)", "mean queue length E[Q]", ns, lines, sim, half,
+                        "simulation (95% CI)").save(context.figure(id));
                 String description = String.format(Locale.ROOT,
                         "Mean queue length of %s at lambda = %s for N = %s: mean field pi, refined pi + V/N and "
                                 + "pi + V/N + A/N^2 (A: 1/N^2 coefficient %.4f) against simulations that sample "
@@ -108,36 +101,16 @@ public final class RefinedVersusSimulation {
                         .covarianceLevels(levels).seed(context.seed() ^ id.hashCode()).threads(context.threads())
                         .build());
                 MatrixEstimate cov = r.covariance().orElseThrow();
-                List<Check> checks = new ArrayList<>();
-                double scale = 0;
-                for (int i = 0; i < levels; i++) {
-                    scale = Math.max(scale, Math.abs(w.get(i, i)));
-                }
-                double[] diagonalLevels = new double[levels];
-                double[] predicted = new double[levels];
-                double[] simulated = new double[levels];
-                double[] half = new double[levels];
-                for (int i = 0; i < levels; i++) {
-                    for (int j = i; j < levels; j++) {
-                        Estimate e = cov.get(i, j);
-                        checks.add(new Check("N Cov(x_" + (i + 1) + ", x_" + (j + 1) + ")", w.get(i, j), e.mean(),
-                                e.ci95Low(), e.ci95High(), 3 * e.halfWidth() + 10.0 * scale / n));
-                    }
-                    diagonalLevels[i] = i + 1;
-                    predicted[i] = w.get(i, i);
-                    simulated[i] = cov.get(i, i).mean();
-                    half[i] = cov.get(i, i).halfWidth();
-                }
-                Figure.of(title + " (N = " + n + ")", "level i", "N Var(x_i)")
-                        .line("linear noise W_ii", 0, diagonalLevels, predicted)
-                        .points("simulation (95% CI)", 1, diagonalLevels, simulated, half).save(context.figure(id));
+                RefinedComparisons.Covariance c = RefinedComparisons.Covariance.of(w, cov, levels, n,
+                        i -> "x_" + (i + 1));
+                c.figure(title + " (N = " + n + ")", "level i", "simulation (95% CI)").save(context.figure(id));
                 String description = String.format(Locale.ROOT,
                         "Stationary fluctuations of %s at lambda = %s: the Ornstein-Uhlenbeck (linear-noise) "
                                 + "covariance W from the Lyapunov equation A W + W A^T + Q = 0 (Bartels-Stewart) "
                                 + "against the simulated N Cov(x_i, x_j) at N = %d (time-averaged, %,d events). "
                                 + "Tolerance: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction).",
                         fluid, fluid.arrivalRate().at(0), n, r.events());
-                return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                return new ScenarioOutcome(id, title, description, c.checks(), Optional.of(context.figure(id)),
                         (System.nanoTime() - start) * 1e-9);
         });
     }

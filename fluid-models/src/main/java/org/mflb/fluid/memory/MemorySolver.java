@@ -1,30 +1,18 @@
 package org.mflb.fluid.memory;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
-import org.hipparchus.analysis.UnivariateFunction;
-import org.hipparchus.analysis.solvers.BracketedUnivariateSolver;
-import org.hipparchus.analysis.solvers.BracketingNthOrderBrentSolver;
-import org.hipparchus.exception.MathIllegalArgumentException;
-import org.hipparchus.exception.MathIllegalStateException;
 import org.hipparchus.ode.DenseOutputModel;
-import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
-import org.hipparchus.ode.events.Action;
-import org.hipparchus.ode.events.AdaptableInterval;
-import org.hipparchus.ode.events.ODEEventDetector;
-import org.hipparchus.ode.events.ODEEventHandler;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
 import org.hipparchus.ode.sampling.ODEStateInterpolator;
-import org.hipparchus.ode.sampling.ODEStepHandler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
-import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.PieceIntegration;
 import org.mflb.core.ode.TimeGrid;
 
 /**
@@ -99,14 +87,14 @@ final class MemorySolver {
      */
     int initialLevel(double[] y) {
         int k0 = lattice.lowestOccupied(y);
-        double[] f = MemoryLattice.poolShares(lattice.queueLaw(y), d);
+        return lastWithPoolShare(MemoryLattice.poolShares(lattice.queueLaw(y), d), k0);
+    }
+
+    /** @return the largest {@code ℓ ≤ last} with {@code F_1, ..., F_ℓ > 0} (0 when {@code F_1 ≤ 0}) */
+    private static int lastWithPoolShare(double[] f, int last) {
         int ell = 0;
-        for (int k = 1; k <= k0; k++) {
-            if (f[k] > 0) {
-                ell = k;
-            } else {
-                break;
-            }
+        while (ell < last && f[ell + 1] > 0) {
+            ell++;
         }
         return ell;
     }
@@ -122,7 +110,7 @@ final class MemorySolver {
         levels[0] = ell;
         List<MemorySwitch> switches = new ArrayList<>();
         List<Segment> segments = new ArrayList<>();
-        double[] knots = lambda instanceof PiecewiseLinearRate p ? p.times() : new double[0];
+        double[] knots = PieceIntegration.knots(lambda);
         int[] next = {1};
         int atSameTime = 0;
         while (next[0] < grid.size()) {
@@ -134,17 +122,12 @@ final class MemorySolver {
                 break;
             }
             MemoryDrift drift = new MemoryDrift(lattice, d, ell);
-            double target = nextStop(knots, t, grid.end());
+            double target = PieceIntegration.nextStop(knots, t, grid.end());
             int[] fired = {-1};
-            double[] absolute = new double[lattice.size];
-            Arrays.fill(absolute, settings.absoluteTolerance());
             // M_ℓ is integrated to relative accuracy, so that its zero is located at the right time
-            absolute[MemoryLattice.index(ell, ell)] *= 1e-10;
-            double[] relative = new double[lattice.size];
-            Arrays.fill(relative, settings.relativeTolerance());
-            DormandPrince853Integrator integrator = new DormandPrince853Integrator(
-                    1e-14 * Math.max(1, Math.abs(grid.end())), Math.min(settings.maxStep(), grid.end() - grid.start()),
-                    absolute, relative);
+            DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid,
+                    PieceIntegration.absoluteTolerances(settings, lattice.size, MemoryLattice.index(ell, ell)),
+                    PieceIntegration.relativeTolerances(settings, lattice.size));
             integrator.addEventDetector(new Crossing(u -> MemoryLattice.EMPTY_LEVEL - drift.activeMass(u), 0, fired));
             integrator.addEventDetector(new Crossing(u -> -drift.activeMass(u) - MemoryLattice.EMPTY_LEVEL, 0, fired));
             if (ell > 0) {
@@ -154,14 +137,8 @@ final class MemorySolver {
             integrator.addStepHandler(dense);
             integrator.addStepHandler(new Sampler(drift, grid, states, levels, next));
             double start = t;
-            ODEStateAndDerivative end;
-            try {
-                end = integrator.integrate(new Ode(drift, lambda, lattice.size), new ODEState(t, drift.encode(y)), target);
-            } catch (MathIllegalStateException | MathIllegalArgumentException e) {
-                throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
-                        "the memory fluid could not be integrated past t = " + t + " at active level " + ell + ": "
-                                + e.getMessage());
-            }
+            ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new Ode(drift, lambda, lattice.size), t,
+                    drift.encode(y), target, "the memory fluid", () -> "at active level " + drift.activeLevel());
             t = end.getTime();
             y = drift.decode(end.getPrimaryState());
             segments.add(new Segment(drift, dense, start, t));
@@ -176,16 +153,7 @@ final class MemorySolver {
                 ell = initialLevel(y);
             } else {
                 cause = MemorySwitch.Cause.POOL_EXHAUSTED;
-                double[] f = MemoryLattice.poolShares(lattice.queueLaw(y), d);
-                int lower = 0;
-                for (int k = 1; k < ell; k++) {
-                    if (f[k] > 0) {
-                        lower = k;
-                    } else {
-                        break;
-                    }
-                }
-                ell = lower;
+                ell = lastWithPoolShare(MemoryLattice.poolShares(lattice.queueLaw(y), d), ell - 1);
             }
             checkRoom(ell);
             atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
@@ -215,12 +183,6 @@ final class MemorySolver {
         }
     }
 
-    private static double nextStop(double[] knots, double t, double end) {
-        int i = Arrays.binarySearch(knots, t);
-        i = i >= 0 ? i + 1 : -i - 1;
-        return i < knots.length && knots[i] < end ? knots[i] : end;
-    }
-
     private record Ode(MemoryDrift drift, ArrivalRate lambda, int dimension) implements OrdinaryDifferentialEquation {
         @Override
         public int getDimension() {
@@ -240,78 +202,36 @@ final class MemorySolver {
         double value(double[] u);
     }
 
-    private static final class Crossing implements ODEEventDetector, ODEEventHandler {
-        private static final BracketedUnivariateSolver<UnivariateFunction> SOLVER =
-                new BracketingNthOrderBrentSolver(1e-15, 1e-15, 1e-22, 5);
-        private static final AdaptableInterval CHECK = AdaptableInterval.of(0.05);
+    private static final class Crossing extends PieceIntegration.UpwardCrossing {
         private final Switching g;
-        private final int cause;
-        private final int[] fired;
 
         Crossing(Switching g, int cause, int[] fired) {
+            super(cause, fired);
             this.g = g;
-            this.cause = cause;
-            this.fired = fired;
-        }
-
-        @Override
-        public AdaptableInterval getMaxCheckInterval() {
-            return CHECK;
-        }
-
-        @Override
-        public int getMaxIterationCount() {
-            return 200;
-        }
-
-        @Override
-        public BracketedUnivariateSolver<UnivariateFunction> getSolver() {
-            return SOLVER;
-        }
-
-        @Override
-        public ODEEventHandler getHandler() {
-            return this;
         }
 
         @Override
         public double g(ODEStateAndDerivative state) {
             return g.value(state.getPrimaryState());
         }
-
-        @Override
-        public Action eventOccurred(ODEStateAndDerivative state, ODEEventDetector detector, boolean increasing) {
-            if (!increasing) {
-                return Action.CONTINUE;
-            }
-            fired[0] = cause;
-            return Action.STOP;
-        }
     }
 
-    private static final class Sampler implements ODEStepHandler {
+    private static final class Sampler extends PieceIntegration.GridSampler {
         private final MemoryDrift drift;
-        private final TimeGrid grid;
         private final double[][] states;
         private final int[] levels;
-        private final int[] next;
 
         Sampler(MemoryDrift drift, TimeGrid grid, double[][] states, int[] levels, int[] next) {
+            super(grid, next);
             this.drift = drift;
-            this.grid = grid;
             this.states = states;
             this.levels = levels;
-            this.next = next;
         }
 
         @Override
-        public void handleStep(ODEStateInterpolator interpolator) {
-            double end = interpolator.getCurrentState().getTime();
-            while (next[0] < grid.size() && grid.time(next[0]) <= end) {
-                double tk = grid.time(next[0]);
-                states[next[0]] = drift.decode(interpolator.getInterpolatedState(tk).getPrimaryState());
-                levels[next[0]++] = drift.activeLevel();
-            }
+        protected void record(int k, double t, ODEStateInterpolator interpolator) {
+            states[k] = drift.decode(interpolator.getInterpolatedState(t).getPrimaryState());
+            levels[k] = drift.activeLevel();
         }
     }
 }

@@ -1,30 +1,18 @@
 package org.mflb.fluid.nonsmooth;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
-import org.hipparchus.analysis.UnivariateFunction;
-import org.hipparchus.analysis.solvers.BracketedUnivariateSolver;
-import org.hipparchus.analysis.solvers.BracketingNthOrderBrentSolver;
-import org.hipparchus.exception.MathIllegalArgumentException;
-import org.hipparchus.exception.MathIllegalStateException;
 import org.hipparchus.ode.DenseOutputModel;
-import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
-import org.hipparchus.ode.events.Action;
-import org.hipparchus.ode.events.AdaptableInterval;
-import org.hipparchus.ode.events.ODEEventDetector;
-import org.hipparchus.ode.events.ODEEventHandler;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
 import org.hipparchus.ode.sampling.ODEStateInterpolator;
-import org.hipparchus.ode.sampling.ODEStepHandler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
-import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.PieceIntegration;
 import org.mflb.core.ode.TimeGrid;
 
 /**
@@ -149,7 +137,7 @@ public final class PiecewiseSmoothSolver {
         regimes[0] = regime;
         List<Switch> switches = new ArrayList<>();
         List<Segment> segments = new ArrayList<>();
-        double[] knots = lambda instanceof PiecewiseLinearRate p ? p.times() : new double[0];
+        double[] knots = PieceIntegration.knots(lambda);
         Piece piece = pieceFor(policy, regime, lambda, mu, k, gap);
         double[] y = piece.encode(t, x, gap);
         int[] next = {1};
@@ -163,11 +151,13 @@ public final class PiecewiseSmoothSolver {
                 }
                 break;
             }
-            double target = nextStop(knots, t, grid.end());
+            double target = PieceIntegration.nextStop(knots, t, grid.end());
             int[] fired = {-1};
-            DormandPrince853Integrator integrator = new DormandPrince853Integrator(
-                    1e-14 * Math.max(1, Math.abs(grid.end())), Math.min(settings.maxStep(), grid.end() - grid.start()),
-                    absoluteTolerances(piece), relativeTolerances(piece));
+            // the first coordinate of a sliding piece (the gap of its first free level) and of regime (a)
+            // (the deficit) is the distance to the surface that ends the piece: integrated to relative accuracy
+            DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid,
+                    PieceIntegration.absoluteTolerances(settings, piece.dimension(), 0),
+                    PieceIntegration.relativeTolerances(settings, piece.dimension()));
             for (int s = 0; s < piece.switches(); s++) {
                 integrator.addEventDetector(new Crossing(piece, s, fired));
             }
@@ -176,14 +166,9 @@ public final class PiecewiseSmoothSolver {
             integrator.addStepHandler(dense);
             integrator.addStepHandler(new Sampler(piece, grid, states, regimes, next));
             double start = t;
-            ODEStateAndDerivative end;
-            try {
-                end = integrator.integrate(new PieceOde(piece), new ODEState(t, y), target);
-            } catch (MathIllegalStateException | MathIllegalArgumentException e) {
-                throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
-                        "the non-smooth fluid limit could not be integrated past t = " + t + " in regime "
-                                + regime.describe() + ": " + e.getMessage());
-            }
+            Regime inForce = regime;
+            ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new PieceOde(piece), t, y, target,
+                    "the non-smooth fluid limit", () -> "in regime " + inForce.describe());
             t = end.getTime();
             y = end.getPrimaryState();
             segments.add(new Segment(piece, dense, run, start, t));
@@ -243,27 +228,6 @@ public final class PiecewiseSmoothSolver {
                 : new GapPiece(regime, levels, mu, lambda, 1 - alpha, gLow);
     }
 
-    /**
-     * The first coordinate of a sliding piece (the gap of its first free level) and of regime (a)
-     * (the deficit) measures the distance to the surface that ends the piece; it is integrated to the
-     * relative tolerance alone (absolute tolerance 1e-10 times the usual), so that a surface
-     * approached like {@code e^{−t}} (integer {@code λ}) is reached within
-     * {@link NonSmoothPolicy#ON_SURFACE} at the right time, not when the gap sinks below the
-     * absolute tolerance.
-     */
-    private double[] absoluteTolerances(Piece piece) {
-        double[] tolerance = new double[piece.dimension()];
-        Arrays.fill(tolerance, settings.absoluteTolerance());
-        tolerance[0] *= 1e-10;
-        return tolerance;
-    }
-
-    private double[] relativeTolerances(Piece piece) {
-        double[] tolerance = new double[piece.dimension()];
-        Arrays.fill(tolerance, settings.relativeTolerance());
-        return tolerance;
-    }
-
     /** Updates the gaps of the levels the policy changed (it only ever sets levels to 1), or of all levels. */
     private static void syncGaps(double[] before, double[] x, double[] gap, boolean all) {
         for (int j = 0; j < x.length; j++) {
@@ -271,13 +235,6 @@ public final class PiecewiseSmoothSolver {
                 gap[j] = 1.0 - x[j];
             }
         }
-    }
-
-    /** The next knot of {@code λ(t)} after {@code t}, or {@code end}. */
-    private static double nextStop(double[] knots, double t, double end) {
-        int i = Arrays.binarySearch(knots, t);
-        i = i >= 0 ? i + 1 : -i - 1;
-        return i < knots.length && knots[i] < end ? knots[i] : end;
     }
 
     private static void checkRoom(Regime regime, int levels) {
@@ -304,83 +261,46 @@ public final class PiecewiseSmoothSolver {
     }
 
     /** One switching function of the piece in force; stops the integration when it crosses 0 upward. */
-    private static final class Crossing implements ODEEventDetector, ODEEventHandler {
-        private static final BracketedUnivariateSolver<UnivariateFunction> SOLVER =
-                new BracketingNthOrderBrentSolver(1e-15, 1e-15, 1e-22, 5);
-        /** Short enough that a function crossing 0 twice within one step is not missed. */
-        private static final AdaptableInterval CHECK = AdaptableInterval.of(0.05);
+    private static final class Crossing extends PieceIntegration.UpwardCrossing {
         private final Piece piece;
         private final int index;
-        private final int[] fired;
 
         Crossing(Piece piece, int index, int[] fired) {
+            super(index, fired);
             this.piece = piece;
             this.index = index;
-            this.fired = fired;
-        }
-
-        @Override
-        public AdaptableInterval getMaxCheckInterval() {
-            return CHECK;
-        }
-
-        @Override
-        public int getMaxIterationCount() {
-            return 200;
-        }
-
-        @Override
-        public BracketedUnivariateSolver<UnivariateFunction> getSolver() {
-            return SOLVER;
-        }
-
-        @Override
-        public ODEEventHandler getHandler() {
-            return this;
         }
 
         @Override
         public double g(ODEStateAndDerivative state) {
             return piece.switchingFunction(index, state.getTime(), state.getPrimaryState());
         }
-
-        @Override
-        public Action eventOccurred(ODEStateAndDerivative state, ODEEventDetector detector, boolean increasing) {
-            if (!increasing) {
-                return Action.CONTINUE; // moving back into the piece's domain: nothing to do
-            }
-            fired[0] = index;
-            return Action.STOP;
-        }
     }
 
     /** Records the full state at every grid time covered by a step, and keeps the piece's extra state in step. */
-    private static final class Sampler implements ODEStepHandler {
+    private static final class Sampler extends PieceIntegration.GridSampler {
         private final Piece piece;
-        private final TimeGrid grid;
         private final double[][] states;
         private final Regime[] regimes;
-        private final int[] next;
 
         Sampler(Piece piece, TimeGrid grid, double[][] states, Regime[] regimes, int[] next) {
+            super(grid, next);
             this.piece = piece;
-            this.grid = grid;
             this.states = states;
             this.regimes = regimes;
-            this.next = next;
         }
 
         @Override
-        public void handleStep(ODEStateInterpolator interpolator) {
-            double end = interpolator.getCurrentState().getTime();
-            while (next[0] < grid.size() && grid.time(next[0]) <= end) {
-                double tk = grid.time(next[0]);
-                piece.advance(tk, interpolator);
-                double[] x = new double[piece.levels];
-                piece.decode(tk, interpolator.getInterpolatedState(tk).getPrimaryState(), x, new double[piece.levels]);
-                states[next[0]] = x;
-                regimes[next[0]++] = piece.regime;
-            }
+        protected void record(int k, double t, ODEStateInterpolator interpolator) {
+            piece.advance(t, interpolator);
+            double[] x = new double[piece.levels];
+            piece.decode(t, interpolator.getInterpolatedState(t).getPrimaryState(), x, new double[piece.levels]);
+            states[k] = x;
+            regimes[k] = piece.regime;
+        }
+
+        @Override
+        protected void stepDone(double end, ODEStateInterpolator interpolator) {
             piece.advance(end, interpolator);
         }
     }
