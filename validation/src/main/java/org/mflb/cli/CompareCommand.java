@@ -82,6 +82,13 @@ public final class CompareCommand implements Callable<Integer> {
         int servers = model.simulatedServers();
         FluidModel fluid = model.smoothFluidModel();
         boolean transientRun = dt != null;
+        if (!transientRun && !"empty".equals(init)) {
+            throw MflbException.invalid("init", init, "used only with --dt (a transient comparison; the steady state"
+                    + " does not depend on the initial state)");
+        }
+        if (plot != null) {
+            OutputPaths.requireWritableFile("plot", plot);
+        }
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
             throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
@@ -122,10 +129,10 @@ public final class CompareCommand implements Callable<Integer> {
             checks = Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance);
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
         }
+        print(title, checks, sim, tolerance); // the numbers first: a failing figure must not lose them
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance);
         return 0;
     }
 

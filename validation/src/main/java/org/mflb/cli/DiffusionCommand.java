@@ -1,6 +1,8 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -8,6 +10,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
+import org.mflb.fluid.FluidModel;
 import org.mflb.validation.RefinedVersusSimulation;
 import org.mflb.validation.ScenarioOutcome;
 import org.mflb.validation.ValidationContext;
@@ -39,8 +42,8 @@ public final class DiffusionCommand implements Callable<Integer> {
     @Option(names = "--long", description = "Longer simulation (16 replications of 20000 time units instead of 8 of 4000).")
     boolean longRun;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", defaultValue = "diffusion.png",
-            description = "Figure of the variances (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--plot", paramLabel = "FILE.png",
+            description = "Write the figure of the variances here (default: no figure).")
     Path plot;
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
@@ -55,27 +58,61 @@ public final class DiffusionCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
-        String name = plot.getFileName().toString();
-        if (!name.endsWith(".png")) {
-            throw MflbException.invalid("plot", plot, "a file name ending in .png");
-        }
-        String id = name.substring(0, name.length() - 4);
-        Path dir = plot.toAbsolutePath().getParent();
         int servers = model.simulatedServers();
+        FluidModel fluid = model.smoothFluidModel();
+        int maxLevels = fluid.system().isLossy() ? Math.min(fluid.system().capacity(), 256) : 256;
+        if (levels < 1 || levels > maxLevels) {
+            throw MflbException.invalid("levels", levels, "an integer in [1, " + maxLevels + "]"
+                    + (fluid.system().isLossy() ? " (at most the capacity C)" : ""));
+        }
+        String id = "diffusion";
+        Path dir;
+        if (plot != null) {
+            String name = plot.getFileName().toString();
+            if (!name.endsWith(".png")) {
+                throw MflbException.invalid("plot", plot, "a file name ending in .png");
+            }
+            OutputPaths.requireWritableFile("plot", plot);
+            id = name.substring(0, name.length() - 4);
+            dir = plot.toAbsolutePath().getParent();
+        } else {
+            try {
+                dir = Files.createTempDirectory("mflb-diffusion");
+            } catch (IOException e) {
+                throw new MflbException(org.mflb.core.ErrorKind.INPUT, null, "cannot create a temporary directory: " + e.getMessage());
+            }
+        }
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
-        ScenarioOutcome outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance",
-                model.smoothFluidModel(), servers, levels).run(context);
+        ScenarioOutcome outcome;
+        try {
+            outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels).run(context);
+        } finally {
+            if (plot == null) {
+                deleteQuietly(dir);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());
-            json.put("plot", plot.toString());
+            if (plot != null) {
+                json.put("plot", plot.toString());
+            }
             Printer.printJson(out, json);
         } else {
             out.println(outcome.description());
             out.println();
             CheckPrinter.table(out, outcome.checks());
-            out.println(String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds()));
+            out.println(plot != null ? String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds())
+                    : String.format(Locale.ROOT, "(%.1f s)", outcome.seconds()));
         }
         return 0;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
     }
 }

@@ -147,6 +147,33 @@ public final class SimulationScenario {
         threads = Require.atLeast("threads", b.threads, 1);
         batches = Require.between("batches", b.batches, 2, 10_000);
         covarianceLevels = Require.between("covariance-levels", b.covarianceLevels, 0, 256);
+        requireMemory();
+    }
+
+    /**
+     * Bytes of state per server and replication in flight, whatever the engine: the level sets
+     * (three ints), a FIFO ring of eight arrival times with its head and count, overflow links and
+     * an event-calendar entry; an upper estimate.
+     */
+    static final long BYTES_PER_SERVER = 128;
+
+    /** @return the estimated heap the replications running at once need ({@link #BYTES_PER_SERVER} per server) */
+    public long memoryEstimate() {
+        return BYTES_PER_SERVER * servers * Math.min(threads, replications);
+    }
+
+    /** Refuses, before any work, a system whose state cannot fit in the heap, with the numbers. */
+    private void requireMemory() {
+        Runtime runtime = Runtime.getRuntime();
+        long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        if (memoryEstimate() > 0.8 * available) {
+            throw MflbException.invalid("n", servers, String.format(java.util.Locale.ROOT,
+                    "at most %d servers for the %.0f MB of memory available (about %d bytes per server and"
+                            + " replication running at once, %d at once here): lower --n or --threads, or raise"
+                            + " the heap with MFLB_JAVA_OPTS=-Xmx...",
+                    Math.max(1, (long) (0.8 * available / (BYTES_PER_SERVER * Math.min(threads, replications)))),
+                    available / 1e6, BYTES_PER_SERVER, Math.min(threads, replications)));
+        }
     }
 
     /** @return a builder with the defaults (see {@link Builder}) */
