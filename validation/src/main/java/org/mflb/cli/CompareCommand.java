@@ -91,7 +91,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
-            throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
+            throw new MissingOption("t-end", "given with --dt (the transient's horizon)");
         }
         Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, 5.0 / servers);
         // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid

@@ -59,6 +59,7 @@ public final class FixedPointCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        model.requireSizeOnlyWithDistinctSampling();
         if (refined.requested()) {
             model.requireSmooth();
         }

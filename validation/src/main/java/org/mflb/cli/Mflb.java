@@ -78,7 +78,7 @@ public final class Mflb implements Runnable {
                 err.println("mflb: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
             }
             err.flush();
-            return EXIT_FAILURE;
+            return ex instanceof MissingOption ? EXIT_USAGE : EXIT_FAILURE;
         });
         int code;
         try {

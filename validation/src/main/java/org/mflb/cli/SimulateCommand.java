@@ -16,6 +16,7 @@ import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.simulation.Estimate;
+import org.mflb.simulation.IntervalDiagnostics;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.Sampling;
@@ -144,7 +145,7 @@ public final class SimulateCommand implements Callable<Integer> {
             throw MflbException.invalid("capacity", capacity, "used only with --system loss");
         }
         if (sys == SystemKind.LOSS && capacity == null) {
-            throw MflbException.invalid("capacity", "missing", "given (an integer >= 1) with --system loss");
+            throw new MissingOption("capacity", "given (an integer >= 1) with --system loss");
         }
         if ((d != null || sampling != null) && !pol.samples()) {
             throw MflbException.invalid(d != null ? "d" : "sampling", d != null ? d : sampling,
@@ -195,8 +196,18 @@ public final class SimulateCommand implements Callable<Integer> {
         SimulationScenario sc = scenario();
         SimulationResult r = Simulator.run(sc);
         PrintWriter out = spec.commandLine().getOut();
+        List<String> warnings = IntervalDiagnostics.warnings(r);
+        PrintWriter err = spec.commandLine().getErr();
+        for (String w : warnings) {
+            err.println("mflb: warning: " + w);
+        }
         switch (format) {
-            case json -> Printer.printJson(out, json(sc, r));
+            case json -> {
+                ObjectNode json = json(sc, r);
+                ArrayNode list = json.putArray("warnings");
+                warnings.forEach(list::add);
+                Printer.printJson(out, json);
+            }
             case csv -> csv(out, sc, r);
             case table -> table(out, sc, r);
         }
@@ -244,11 +255,11 @@ public final class SimulateCommand implements Callable<Integer> {
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
         json.set("meanQueueLength", estimate(r.meanQueueLength()));
-        json.set("tail", vector(r.tail()));
+        json.set("tail", vector(r.tail().asFractions()));
         r.meanResponseTime().ifPresent(e -> json.set("meanResponseTime", estimate(e)));
         r.meanWaitingTime().ifPresent(e -> json.set("meanWaitingTime", estimate(e)));
-        r.blocking().ifPresent(e -> json.set("blocking", estimate(e)));
-        json.set("idleArrivalFraction", estimate(r.idleArrivalFraction()));
+        r.blocking().ifPresent(e -> json.set("blocking", estimate(e.asFraction())));
+        json.set("idleArrivalFraction", estimate(r.idleArrivalFraction().asFraction()));
         json.set("arrivalRate", estimate(r.arrivalRate()));
         if (sc.dt() > 0) {
             json.set("t", Printer.array(r.times()));
@@ -258,8 +269,8 @@ public final class SimulateCommand implements Callable<Integer> {
             double[][] hi = new double[traj.size()][];
             for (int k = 0; k < traj.size(); k++) {
                 mean[k] = traj.get(k).mean();
-                lo[k] = traj.get(k).ci95Low();
-                hi[k] = traj.get(k).ci95High();
+                lo[k] = traj.get(k).asFractions().ci95Low();
+                hi[k] = traj.get(k).asFractions().ci95High();
             }
             ObjectNode t = Printer.object();
             t.set("mean", Printer.matrix(mean));
@@ -302,7 +313,7 @@ public final class SimulateCommand implements Callable<Integer> {
             out.println("t,level,mean,ci95Low,ci95High");
             double[] times = r.times();
             for (int k = 0; k < times.length; k++) {
-                VectorEstimate v = r.tailTrajectory().get(k);
+                VectorEstimate v = r.tailTrajectory().get(k).asFractions();
                 for (int i = 0; i < v.size(); i++) {
                     Estimate e = v.get(i);
                     out.println(Printer.csv(times[k]) + "," + i + "," + Printer.csv(e.mean()) + ","
@@ -315,12 +326,12 @@ public final class SimulateCommand implements Callable<Integer> {
         row(out, "meanQueueLength", r.meanQueueLength());
         r.meanResponseTime().ifPresent(e -> row(out, "meanResponseTime", e));
         r.meanWaitingTime().ifPresent(e -> row(out, "meanWaitingTime", e));
-        r.blocking().ifPresent(e -> row(out, "blocking", e));
-        row(out, "idleArrivalFraction", r.idleArrivalFraction());
+        r.blocking().ifPresent(e -> row(out, "blocking", e.asFraction()));
+        row(out, "idleArrivalFraction", r.idleArrivalFraction().asFraction());
         row(out, "arrivalRate", r.arrivalRate());
         r.policyStatistics().forEach((name, e) -> row(out, name, e));
         for (int i = 0; i < r.tail().size(); i++) {
-            row(out, "x" + i, r.tail().get(i));
+            row(out, "x" + i, r.tail().get(i).asFraction());
         }
     }
 
@@ -329,6 +340,9 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static String interval(Estimate e) {
+        if (Double.isNaN(e.mean())) {
+            return "none  (nothing observed in the measured window: no job completed, or no arrival)";
+        }
         if (Double.isNaN(e.ci95Low())) {
             return Printer.number(e.mean()) + "  (no interval: one observation)";
         }
@@ -347,14 +361,14 @@ public final class SimulateCommand implements Callable<Integer> {
         out.println("mean queue length      " + interval(r.meanQueueLength()));
         r.meanResponseTime().ifPresent(e -> out.println("mean response time     " + interval(e)));
         r.meanWaitingTime().ifPresent(e -> out.println("mean waiting time      " + interval(e)));
-        r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e)));
-        out.println("sent to idle servers   " + interval(r.idleArrivalFraction()));
+        r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e.asFraction())));
+        out.println("sent to idle servers   " + interval(r.idleArrivalFraction().asFraction()));
         r.policyStatistics().forEach((name, e) -> out.println(String.format("%-22s %s", name, interval(e))));
         out.println();
         int levels = Math.min(TABLE_LEVELS, r.tail().size() - 1);
         Printer.Table tail = new Printer.Table("i", "x_i", "95% low", "95% high");
         for (int i = 1; i <= levels; i++) {
-            Estimate e = r.tail().get(i);
+            Estimate e = r.tail().get(i).asFraction();
             tail.row(Integer.toString(i), Printer.number(e.mean()), Printer.number(e.ci95Low()),
                     Printer.number(e.ci95High()));
         }

@@ -97,6 +97,7 @@ public final class TransientCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        model.requireSizeOnlyWithDistinctSampling();
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         InitialState initial = InitialState.parse(init);
         ArrivalRate rate = arrivalRate();
