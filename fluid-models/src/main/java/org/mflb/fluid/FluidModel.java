@@ -173,7 +173,7 @@ public final class FluidModel {
 
     private FluidFixedPoint smoothFixedPoint(double rate) {
         FixedPointSolver solver = new FixedPointSolver();
-        if (policy instanceof RandomRouting) {
+        if (((SmoothRouting) policy).d() == 1) { // random routing, or SQ(1) with either sampling: h(y) = y
             return randomRoutingFixedPoint(rate, solver);
         }
         // Fast modes (rate ~λ) are left to the implicit steps: an explicit relaxation over 5 time
