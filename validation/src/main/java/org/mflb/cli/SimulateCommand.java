@@ -191,13 +191,25 @@ public final class SimulateCommand implements Callable<Integer> {
         return b.build();
     }
 
+    /** A rough simulator speed, for the up-front estimate of long runs. */
+    private static final double EVENTS_PER_SECOND = 3e6;
+    /** Runs expected to take more events than this (about a minute) announce their size first. */
+    private static final double LONG_RUN_EVENTS = 2e8;
+
     @Override
     public Integer call() {
         SimulationScenario sc = scenario();
+        PrintWriter err = spec.commandLine().getErr();
+        if (sc.expectedEvents() > LONG_RUN_EVENTS) {
+            err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"
+                    + " %.0g events per second and thread)", sc.expectedEvents(),
+                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.threads(), sc.replications())) / 60,
+                    EVENTS_PER_SECOND));
+            err.flush();
+        }
         SimulationResult r = Simulator.run(sc);
         PrintWriter out = spec.commandLine().getOut();
         List<String> warnings = IntervalDiagnostics.warnings(r);
-        PrintWriter err = spec.commandLine().getErr();
         for (String w : warnings) {
             err.println("mflb: warning: " + w);
         }
