@@ -181,6 +181,7 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("levels", l, ">= the levels occupied by the initial state ("
                     + initial.occupiedLevels() + ")");
         }
+        requireFeasibleWork(span, reach, l);
         while (true) {
             double h = ageStep;
             AgeGridScheme coarse = scheme(h, l, reach, init, eqAges, grid.start());
@@ -211,6 +212,29 @@ public final class HydrodynamicPde {
             }
             return new PdeTransient(grid, tails, waits, h, true, Math.max(coarse.maxTopLevel(), fine.maxTopLevel()),
                     Math.max(coarse.maxAgedMass(), fine.maxAgedMass()));
+        }
+    }
+
+    /** Cell updates per second of the age-grid scheme on one core (measured: about 2.5e8). */
+    private static final double CELL_UPDATES_PER_SECOND = 2e8;
+    /** The longest transient started without being refused. */
+    private static final double MAX_SECONDS = 600;
+
+    /**
+     * Refuses at once a transient that would run for hours: it takes {@code T/h} time steps, each
+     * over {@code cells × (L + 1)} age cells and levels (Richardson: the half step too, four times
+     * the work), with at least the first choice of {@code L} levels.
+     */
+    private void requireFeasibleWork(double span, double reach, int l) {
+        double cells = Math.min(Math.ceil(reach / ageStep), Math.min(MAX_CELLS, MAX_GRID_SIZE / (l + 1)));
+        double updates = span / ageStep * Math.max(1, cells) * (l + 1) * (richardson ? 5 : 1);
+        double seconds = updates / CELL_UPDATES_PER_SECOND;
+        if (seconds > MAX_SECONDS) {
+            throw MflbException.invalid("da", ageStep, String.format(java.util.Locale.ROOT,
+                    "larger for this horizon: the transient would take about %.2g cell updates (%.0f minutes);"
+                            + " the work grows like t-end/da^2, so da >= %.2g keeps it under %.0f minutes",
+                    updates, seconds / 60, Math.sqrt(span * reach * (l + 1) * (richardson ? 5 : 1)
+                            / (MAX_SECONDS * CELL_UPDATES_PER_SECOND)), MAX_SECONDS / 60));
         }
     }
 
