@@ -49,6 +49,7 @@ public final class FluidFixedPoint {
 
     /** @return a closed-form equilibrium of a non-smooth drift, with the residual of the piece in force there */
     static FluidFixedPoint switched(ServerSystem system, double[] levels, double residual, SwitchedEquilibrium equilibrium) {
+        TailVectors.project(levels); // a closed form's rounding may leave [0, 1] by an ulp
         return new FluidFixedPoint(system, levels, residual, null, null, equilibrium);
     }
 

@@ -192,7 +192,9 @@ public final class FluidModel {
             return FluidFixedPoint.smooth(model, requireStable(solver.solve(model, new double[truncation.levels()])));
         }
         int levels = initialLevels(rate);
-        double[] guess = new double[levels];
+        // At high loads the short relaxation needs a start near the basin: the random-routing
+        // (Poisson) tail, which has the right mean λ.
+        double[] guess = rate > 10 ? birthDeathTail(rate, levels) : new double[levels];
         // Intermediate truncations skip the O(K³) spectrum; only the accepted one is analysed.
         FixedPointSolver withoutSpectrum = new FixedPointSolver(new FixedPointSolver.Settings(
                 solver.settings().residualTolerance(), solver.settings().maxIterations(),
