@@ -78,6 +78,11 @@ commands() {
     echo "transient --system supermarket --policy sqd --d 2 --lambda 0.9 --t-end 3 --dt 1 --refined 10,50 --order 2 --format $f"
     echo "transient --system pools --policy sqd --d 2 --lambda 2 --t-end 2 --dt 1 --sampling distinct --n 20 --refined 20 --format $f"
     echo "transient --system supermarket --policy sqd --d 2 --lambda 0.9 --t-end 2 --dt 1 --truncation 10 --format $f"
+    # SQ(d) with memory (issue 11 part 2): outputs of revisions before it differ here, as they should
+    echo "fixed-point --system supermarket --policy memory --d 2 --lambda 0.9 --format $f"
+    echo "fixed-point --system supermarket --policy memory --d 3 --lambda 0.6 --format $f"
+    echo "transient --system supermarket --policy memory --d 2 --lambda 0.9 --t-end 4 --dt 1 --init memory:0/3=0.5,3/3=0.5 --format $f"
+    echo "transient --system supermarket --policy memory --d 2 --lambda-profile profile.csv --t-end 6 --dt 1 --format $f"
   done
   for f in json table; do
     echo "simulate --system supermarket --policy sqd --d 2 --lambda 0.9 --n 100 --t-end 200 --replications 2 --seed 7 --format $f"
@@ -88,6 +93,8 @@ commands() {
     echo "compare --system pools --policy sqd --d 3 --lambda 5 --n 200 --t-end 4 --dt 1 --init all:8 --replications 2 --seed 5 --format $f"
     echo "compare --system loss --capacity 4 --policy random --lambda 3 --n 100 --t-end 200 --replications 2 --seed 9 --format $f"
     echo "diffusion --system supermarket --policy sqd --d 2 --lambda 0.8 --n 200 --levels 3 --format $f"
+    echo "simulate --system supermarket --policy memory --d 2 --lambda 0.9 --n 100 --t-end 20 --dt 5 --init memory:0/3=0.5,3/3=0.5 --replications 2 --seed 3 --format $f"
+    echo "compare --system supermarket --policy memory --d 2 --lambda 0.8 --n 200 --t-end 300 --replications 2 --seed 5 --format $f"
   done
   # invalid inputs: the same single line and exit code
   echo "fixed-point --system supermarket --policy sqd --lambda 1.2"
@@ -113,6 +120,8 @@ commands() {
   echo "transient --system supermarket --policy jsq --lambda 0.5 --t-end 2 --dt 1 --lambda-profile profile.csv"
   echo "compare --system pools --policy jsq --lambda 2 --n 100"
   echo "diffusion --system pools --policy threshold --threshold 2 --lambda 2 --n 100"
+  echo "fixed-point --system pools --policy memory --lambda 0.5"
+  echo "transient --system supermarket --policy memory --lambda 0.5 --t-end 1 --dt 1 --init memory:2/1=1"
 }
 
 run_all() {

@@ -5,6 +5,7 @@ import java.util.OptionalDouble;
 
 import org.hipparchus.complex.Complex;
 import org.mflb.core.fixedpoint.FixedPoint;
+import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
 /**
@@ -29,28 +30,37 @@ public final class FluidFixedPoint {
     private final FixedPoint fixedPoint;
     /** The closed-form equilibrium's description; null for a smooth policy. */
     private final SwitchedEquilibrium equilibrium;
+    /** The tagged-server fixed point of SQ(d) with memory; null for the other policies. */
+    private final MemoryFixedPoint memory;
 
     private FluidFixedPoint(ServerSystem system, double[] levels, double residual, TailModel model,
-            FixedPoint fixedPoint, SwitchedEquilibrium equilibrium) {
+            FixedPoint fixedPoint, SwitchedEquilibrium equilibrium, MemoryFixedPoint memory) {
         this.system = system;
         this.levels = levels;
         this.residual = residual;
         this.model = model;
         this.fixedPoint = fixedPoint;
         this.equilibrium = equilibrium;
+        this.memory = memory;
     }
 
     /** @return the fixed point of a smooth drift found by the fixed-point solver */
     static FluidFixedPoint smooth(TailModel model, FixedPoint fixedPoint) {
         double[] levels = fixedPoint.state();
         TailVectors.project(levels); // rounding may leave 1 ≥ x_1 ≥ … ≥ x_K ≥ 0 by an ulp
-        return new FluidFixedPoint(model.system(), levels, fixedPoint.residual(), model, fixedPoint, null);
+        return new FluidFixedPoint(model.system(), levels, fixedPoint.residual(), model, fixedPoint, null, null);
     }
 
     /** @return a closed-form equilibrium of a non-smooth drift, with the residual of the piece in force there */
     static FluidFixedPoint switched(ServerSystem system, double[] levels, double residual, SwitchedEquilibrium equilibrium) {
         TailVectors.project(levels); // a closed form's rounding may leave [0, 1] by an ulp
-        return new FluidFixedPoint(system, levels, residual, null, null, equilibrium);
+        return new FluidFixedPoint(system, levels, residual, null, null, equilibrium, null);
+    }
+
+    /** @return the fixed point of SQ(d) with memory (single-server queues) */
+    static FluidFixedPoint memory(MemoryFixedPoint memory) {
+        return new FluidFixedPoint(ServerSystem.singleServerQueues(), memory.levels(), memory.residual(), null, null, null,
+                memory);
     }
 
     /** @return {@code (x_1, ..., x_K)} (a copy) */
@@ -79,6 +89,9 @@ public final class FluidFixedPoint {
      *         the geometric continuation of the last ratio {@code x_K/x_{K−1}}
      */
     public double cutOffMass() {
+        if (memory != null) {
+            return memory.cutOffMass();
+        }
         if (model == null) {
             return SwitchedFluid.cutOffMass(levels);
         }
@@ -133,5 +146,14 @@ public final class FluidFixedPoint {
      */
     public Optional<SwitchedEquilibrium> equilibrium() {
         return Optional.ofNullable(equilibrium);
+    }
+
+    /**
+     * @return for SQ(d) with memory, the (queue, observation) fixed point of the tagged-server chain:
+     *         level {@code L}, max queue length, shares of jobs to idle and to believed-idle servers,
+     *         {@code E[m − Q]}, the shares {@code s_j} of arrivals joining {@code ≥ j} jobs; empty otherwise
+     */
+    public Optional<MemoryFixedPoint> memory() {
+        return Optional.ofNullable(memory);
     }
 }

@@ -9,6 +9,9 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.TransientSolver;
+import org.mflb.core.model.MemoryState;
+import org.mflb.fluid.memory.MemoryModel;
+import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 
 /**
@@ -35,6 +38,10 @@ import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
  * piece with event detection at the switching surfaces
  * ({@link org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver}); the pieces and switches are in
  * {@link FluidTransient#regimes()}, the kind of equilibrium in {@link FluidFixedPoint#equilibrium()}.
+ * SQ(d) with memory ({@link MemoryPolicy}, docs/models.md §1a) lives on (queue, observation) pairs:
+ * {@link MemoryModel} integrates it piece by piece and solves its tagged-server fixed point; its own
+ * results are in {@link FluidFixedPoint#memory()} and {@link FluidTransient#memory()}, and a stale-memory
+ * start is {@link #transientFrom(MemoryState, TimeGrid)}.
  * <p>
  * The number of levels is chosen so that the mass cut off stays below the truncation's tolerance
  * (checked on the result, and grown until it holds), unless the truncation is fixed.
@@ -56,8 +63,10 @@ public final class FluidModel {
             IntegratorSettings integrator) {
         if (policy instanceof NonSmoothPolicy rule) {
             SwitchedFluid.requireSupported(system, rule);
+        } else if (policy instanceof MemoryPolicy memory) {
+            MemoryModel.of(system, memory, lambda); // refuses pools
         } else if (!(policy instanceof SmoothRouting)) {
-            throw MflbException.invalid("policy", policy.name(), "a SmoothRouting or a NonSmoothPolicy");
+            throw MflbException.invalid("policy", policy.name(), "a SmoothRouting, a NonSmoothPolicy or a MemoryPolicy");
         }
         this.system = system;
         this.policy = policy;
@@ -168,6 +177,9 @@ public final class FluidModel {
         }
         double rate = lambda.at(0);
         system.requireStable(rate);
+        if (policy instanceof MemoryPolicy) {
+            return FluidFixedPoint.memory(memoryModel().fixedPoint());
+        }
         return policy instanceof SmoothRouting ? smoothFixedPoint(rate) : SwitchedFluid.fixedPoint(this, rate);
     }
 
@@ -289,7 +301,28 @@ public final class FluidModel {
      *         every grid time
      */
     public FluidTransient transientFrom(InitialState initial, TimeGrid grid) {
+        if (policy instanceof MemoryPolicy) {
+            return FluidTransient.memory(memoryModel().transientFrom(initial, grid));
+        }
         return policy instanceof SmoothRouting ? smoothTransient(initial, grid) : SwitchedFluid.transientFrom(this, initial, grid);
+    }
+
+    /**
+     * Integrates SQ(d) with memory from a (queue, observation) state, e.g. stale memory
+     * {@code memory:0/3=1} (docs/models.md §1a).
+     *
+     * @throws MflbException if the policy is not {@link MemoryPolicy}
+     */
+    public FluidTransient transientFrom(MemoryState initial, TimeGrid grid) {
+        return FluidTransient.memory(memoryModel().transientFrom(initial, grid));
+    }
+
+    /** @return the memory fluid of this model ({@link MemoryPolicy} only) */
+    private MemoryModel memoryModel() {
+        if (!(policy instanceof MemoryPolicy memory)) {
+            throw MflbException.invalid("init", "a (queue, observation) state", "given only with the policy SQ(d) with memory");
+        }
+        return MemoryModel.of(system, memory, lambda).withTruncation(truncation).withIntegratorSettings(integrator);
     }
 
     private FluidTransient smoothTransient(InitialState initial, TimeGrid grid) {

@@ -6,7 +6,8 @@ package org.mflb.fluid;
  * solved by Newton and integrated as one ODE, with refined mean-field expansions), and
  * {@link org.mflb.fluid.nonsmooth.NonSmoothPolicy} (JSQ, JIQ, threshold, self-learning threshold:
  * a drift that switches between smooth pieces on surfaces, solved exactly on them, never smoothed;
- * docs/models.md §3).
+ * docs/models.md §3). {@link org.mflb.fluid.memory.MemoryPolicy} (SQ(d) with memory, docs/models.md
+ * §1a) is non-smooth too, on the (queue, observation) state of {@link org.mflb.fluid.memory.MemoryModel}.
  */
 public interface FluidPolicy {
 

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.mflb.core.MflbException;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.Trajectory;
+import org.mflb.fluid.memory.MemoryTransient;
 import org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver;
 import org.mflb.fluid.nonsmooth.RegimeHistory;
 
@@ -29,32 +30,41 @@ public final class FluidTransient {
     /** The piecewise-smooth solution; null for a smooth policy. */
     private final PiecewiseSmoothSolver.Solution solution;
     private final RegimeHistory regimes;
+    /** The transient of SQ(d) with memory; null for the other policies. */
+    private final MemoryTransient memory;
 
-    private FluidTransient(TailModel model, Trajectory trajectory, PiecewiseSmoothSolver.Solution solution) {
+    private FluidTransient(TailModel model, Trajectory trajectory, PiecewiseSmoothSolver.Solution solution,
+            MemoryTransient memory) {
         this.model = model;
         this.trajectory = trajectory;
         this.solution = solution;
         this.regimes = solution == null ? null : solution.regimes();
+        this.memory = memory;
     }
 
     /** @return the transient of a smooth drift */
     static FluidTransient smooth(TailModel model, Trajectory trajectory) {
-        return new FluidTransient(model, trajectory, null);
+        return new FluidTransient(model, trajectory, null, null);
     }
 
     /** @return the transient of a non-smooth drift (never loss pools) */
     static FluidTransient switched(PiecewiseSmoothSolver.Solution solution) {
-        return new FluidTransient(null, null, solution);
+        return new FluidTransient(null, null, solution, null);
+    }
+
+    /** @return the transient of SQ(d) with memory */
+    static FluidTransient memory(MemoryTransient memory) {
+        return new FluidTransient(null, null, null, memory);
     }
 
     /** @return the output times */
     public TimeGrid grid() {
-        return trajectory != null ? trajectory.grid() : solution.grid();
+        return trajectory != null ? trajectory.grid() : memory != null ? memory.grid() : solution.grid();
     }
 
     /** @return {@code (x_1..x_K)} at grid time {@code k} (a copy) */
     public double[] state(int k) {
-        return trajectory != null ? trajectory.state(k).clone() : projected(solution.state(k));
+        return trajectory != null ? trajectory.state(k).clone() : memory != null ? memory.levels(k) : projected(solution.state(k));
     }
 
     /**
@@ -64,6 +74,9 @@ public final class FluidTransient {
     public double[] stateAt(double t) {
         if (trajectory != null) {
             return trajectory.stateAt(t);
+        }
+        if (memory != null) {
+            return memory.levelsAt(t);
         }
         if (!(t >= grid().start() - 1e-12 && t <= grid().end() + 1e-12)) {
             throw MflbException.invalid("t", t, "in [" + grid().start() + ", " + grid().end() + "]");
@@ -107,7 +120,7 @@ public final class FluidTransient {
 
     /** @return the number of levels {@code K} kept */
     public int truncation() {
-        return model != null ? model.getDimension() : solution.levels();
+        return model != null ? model.getDimension() : memory != null ? memory.truncation() : solution.levels();
     }
 
     /**
@@ -117,8 +130,8 @@ public final class FluidTransient {
      *         threshold), or {@code K x_K} when the tail does not decrease there
      */
     public double cutOffMass() {
-        if (model != null && model.system().isLossy()) {
-            return 0.0;
+        if (model != null && model.system().isLossy() || memory != null) {
+            return 0.0; // loss pools hold at most C; the memory state lives on the levels kept (MemoryTransient)
         }
         double max = 0;
         for (int k = 0; k < grid().size(); k++) {
@@ -141,5 +154,13 @@ public final class FluidTransient {
     /** @return for a non-smooth policy, the pieces in force, the switches and the threshold's jumps; empty otherwise */
     public Optional<RegimeHistory> regimes() {
         return Optional.ofNullable(regimes);
+    }
+
+    /**
+     * @return for SQ(d) with memory, the (queue, observation) state, the active level and its switches,
+     *         the shares of jobs to idle and believed-idle servers and {@code s_j}; empty otherwise
+     */
+    public Optional<MemoryTransient> memory() {
+        return Optional.ofNullable(memory);
     }
 }

@@ -20,6 +20,8 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.Truncation;
+import org.mflb.fluid.diffusion.HalfinWhittJsq;
+import org.mflb.fluid.diffusion.HalfinWhittLimit;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeInitialState;
 import org.mflb.simulation.SimulationBenchmark;
@@ -34,15 +36,18 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
-                + " median and best run), and the hydrodynamic PDE.",
+                + " median and best run; against N for both engines, at most 5 interleaved repetitions), the"
+                + " hydrodynamic PDE, model files, and the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
+                + " chains).",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, pde }
+    public enum Suite { fluid, refined, simulation, engines, pde, modelfile, diffusion }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,pde",
-            description = "Which benchmarks (default: all).")
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde,modelfile,diffusion",
+            description = "Which benchmarks (default: all). engines: simulator events/s against N = 10^3 ... 10^7 for"
+                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes).")
     Set<Suite> suites;
 
     @Option(names = "--repetitions", defaultValue = "11", paramLabel = "R",
@@ -106,6 +111,62 @@ public final class BenchCommand implements Callable<Integer> {
                 new Case("PDE equilibrium, SQ(2), lambda 0.9, lognormal SCV 4", pde::equilibrium));
     }
 
+    static List<Case> diffusionCases() {
+        HalfinWhittJsq beta1 = new HalfinWhittJsq(1);
+        List<Case> cases = new ArrayList<>();
+        cases.add(new Case("Halfin-Whitt JSQ limit, beta 1, moments to 1e-6 (lattices + Richardson)",
+                () -> HalfinWhittLimit.stationary(beta1, 1e-6, new double[0], null)));
+        cases.add(new Case("Halfin-Whitt JSQ exact chain, beta 1, N = 1e5",
+                () -> beta1.prelimit(100_000).stationary(new double[0])));
+        cases.add(new Case("Halfin-Whitt JSQ exact chain, beta 1, N = 4e5",
+                () -> beta1.prelimit(400_000).stationary(new double[0])));
+        return cases;
+    }
+
+    /**
+     * Model files: the shipped RANDOM cache file (n = 10 items, 20 coordinates, 90 transitions) read,
+     * solved for its fixed point and expanded to order 1 and 2 (rmf_tool needs about 1.9 s for order
+     * 1 on this model).
+     */
+    static List<Case> modelFileCases() {
+        String source = org.mflb.core.modelfile.ShippedModels.list().stream().filter(e -> e.name().equals("cache"))
+                .findFirst().orElseThrow().source();
+        List<Case> cases = new ArrayList<>();
+        for (int order = 1; order <= 2; order++) {
+            RefinedMeanField rmf = new RefinedMeanField(order);
+            cases.add(new Case("model file cache (20 variables, 90 transitions): parse + fixed point + refined order "
+                    + order, () -> {
+                        org.mflb.core.modelfile.ModelFile file = org.mflb.core.modelfile.ModelFile.parse("cache.model",
+                                source, java.util.Map.of());
+                        double[] pi = new org.mflb.core.fixedpoint.FixedPointSolver()
+                                .solveConserving(file.model(), file.initialState()).state();
+                        rmf.steadyState(file.model(), pi);
+                    }));
+        }
+        return cases;
+    }
+
+    /** Events per second of the N-object simulator (one thread, N = 1000) on the SIR and cache files. */
+    private void modelFileSimulation(List<Figure> figures) {
+        for (String name : new String[] {"sir", "cache"}) {
+            org.mflb.core.modelfile.ModelFile file = org.mflb.core.modelfile.ShippedModels.load(name, java.util.Map.of());
+            // About two million events per run: the SIR chain fires ~2.1 N per time unit, the cache ~0.6 N.
+            double horizon = name.equals("sir") ? 1000 : 3500;
+            org.mflb.simulation.population.PopulationSimulation.Settings settings =
+                    new org.mflb.simulation.population.PopulationSimulation.Settings(1000, horizon, 0, Double.NaN, 1, 20,
+                            1, 1);
+            org.mflb.simulation.population.PopulationSimulation.run(file, settings); // warm-up
+            int runs = Math.max(1, Math.min(repetitions, 5));
+            double[] rates = new double[runs];
+            for (int r = 0; r < runs; r++) {
+                rates[r] = org.mflb.simulation.population.PopulationSimulation.run(file, settings).eventsPerSecond();
+            }
+            java.util.Arrays.sort(rates);
+            figures.add(new Figure("modelfile", "N-object simulator, " + name + " file (" + file.transitionCount()
+                    + " transitions), N = 1000 (median)", rates[runs / 2] / 1e6, "M events/s"));
+        }
+    }
+
     @Override
     public Integer call() {
         org.mflb.core.Require.between("repetitions", repetitions, 1, 1_000_000);
@@ -125,7 +186,20 @@ public final class BenchCommand implements Callable<Integer> {
                         m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
             }
         }
+        if (chosen.contains(Suite.engines)) {
+            for (SimulationBenchmark.Measurement m : SimulationBenchmark.measureScaling(Math.min(repetitions, 5))) {
+                figures.add(new Figure("engines", m.name() + " (wall, median)", m.medianEventsPerSecond() / 1e6,
+                        "M events/s"));
+                figures.add(new Figure("engines", m.name() + " (CPU of the thread, median)",
+                        m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
+            }
+        }
         timeCases(chosen, Suite.pde, chosen.contains(Suite.pde) ? pdeCases() : List.of(), figures);
+        timeCases(chosen, Suite.modelfile, modelFileCases(), figures);
+        if (chosen.contains(Suite.modelfile)) {
+            modelFileSimulation(figures);
+        }
+        timeCases(chosen, Suite.diffusion, chosen.contains(Suite.diffusion) ? diffusionCases() : List.of(), figures);
         print(figures);
         return 0;
     }

@@ -2,6 +2,7 @@ package org.mflb.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -10,10 +11,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
@@ -37,7 +41,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " an error table (max error, error in CI half-widths) and a figure.",
             "Steady state (no --dt): fixed point vs time-averaged simulated tail, log-scale plot.",
             "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95%% CI bars).",
-            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias)."})
+            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); --policy"
+                    + " memory (SQ(d) with memory, --sampling choosing the simulated sampling): 3 CI half-widths"
+                    + " + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
@@ -60,8 +66,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", description = "Steady state: time discarded first (default: t-end/10).")
     Double warmup;
 
-    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K", defaultValue = "empty",
-            description = "Initial state of a transient (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K|memory:Q/m=share,...",
+            defaultValue = "empty",
+            description = "Initial state of a transient (default: ${DEFAULT-VALUE}); --policy memory also takes"
+                    + " (queue, observation) pairs, e.g. memory:0/3=1 (stale memory).")
     String init;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
@@ -71,16 +79,33 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--dt", "--warmup", "--replications", "--seed",
+                    "--threads", "--plot", "--format");
+            return ModelFileComparison.compare(modelFile.load(), model.n, tEnd, dt, warmup, replications, plot,
+                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
         int servers = model.simulatedServers();
-        FluidModel fluid = model.smoothFluidModel();
+        boolean memory = model.policy == ModelOptions.PolicyName.memory;
+        FluidModel fluid = memory ? model.fluidModel() : model.smoothFluidModel();
+        MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
+        InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
+        if (memoryStart != null && !memory) {
+            throw MflbException.invalid("init", init, "a tail vector, all:K, empty or fixed-point (memory: is for"
+                    + " --policy memory)");
+        }
         boolean transientRun = dt != null;
         if (!transientRun && !"empty".equals(init)) {
             throw MflbException.invalid("init", init, "used only with --dt (a transient comparison; the steady state"
@@ -93,7 +118,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (transientRun && tEnd == null) {
             throw new MissingOption("t-end", "given with --dt (the transient's horizon)");
         }
-        Comparisons.Tolerance tolerance = new Comparisons.Tolerance(3, 5.0 / servers);
+        // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
+        Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
+                : new Comparisons.Tolerance(3, 5.0 / servers);
         // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid
         // side uses the exact finite-N drift of that algorithm, otherwise its N → ∞ limit.
         SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(horizon)
@@ -101,15 +128,23 @@ public final class CompareCommand implements Callable<Integer> {
         if (warmup != null) {
             scenario.warmup(warmup);
         }
+        if (memory) {
+            scenario.sampling(model.distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT);
+        }
+        ObjectNode extra = Printer.object();
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers;
         List<Check> checks;
         Figure figure;
         SimulationResult sim;
         if (transientRun) {
             TimeGrid grid = TimeGrid.uniform(horizon, dt);
-            InitialState initial = InitialState.parse(init);
-            FluidTransient tr = fluid.transientFrom(initial, grid);
-            scenario.dt(dt).initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
+            scenario.dt(dt);
+            if (memoryStart != null) {
+                scenario.initialMemory(memoryStart);
+            } else {
+                scenario.initialState(SimulationOf.initialState(initial, tr.tail(0)));
+            }
             sim = Simulator.run(scenario.build());
             double[] times = sim.times();
             double[][] predicted = new double[times.length][];
@@ -126,17 +161,36 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
             sim = Simulator.run(scenario.build());
-            checks = Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance);
+            List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
+            checks = steady;
+            fp.memory().ifPresent(m -> {
+                steady.add(check("idle share", m.idleShare(), sim.idleArrivalFraction(), tolerance));
+                steady.add(check("believed-idle share", m.believedIdleShare(),
+                        sim.policyStatistics().get("believedIdleShare"), tolerance));
+                extra.put("memoryLevel", m.memoryLevel());
+                extra.put("maxQueueLength", m.maxQueueLength());
+                extra.put("idleShare", m.idleShare());
+                extra.put("believedIdleShare", m.believedIdleShare());
+            });
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
         }
-        print(title, checks, sim, tolerance); // the numbers first: a failing figure must not lose them
+        print(title, checks, sim, tolerance, extra); // the numbers first: a failing figure must not lose them
         if (plot != null) {
             figure.save(plot);
         }
         return 0;
     }
 
-    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance) {
+    private static Check check(String quantity, double predicted, Estimate e, Comparisons.Tolerance tolerance) {
+        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth()));
+    }
+
+    /**
+     * Prints the checks; {@code extra} holds the fluid's own keys (SQ(d) with memory, steady state:
+     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}).
+     */
+    private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
+            ObjectNode extra) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
@@ -144,6 +198,7 @@ public final class CompareCommand implements Callable<Integer> {
             json.put("tolerance", tolerance.toString());
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
+            json.setAll(extra);
             json.setAll(CheckPrinter.json(checks));
             if (plot != null) {
                 json.put("plot", plot.toString());
@@ -155,6 +210,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "  simulation: %d replications, %,d events (%.3g events/s)",
                 replications, sim.events(), sim.eventsPerSecond()));
         out.println("  tolerance per check: " + tolerance);
+        extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
         out.println();
         CheckPrinter.table(out, checks);
         if (plot != null) {

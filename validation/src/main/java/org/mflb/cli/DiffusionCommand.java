@@ -10,7 +10,10 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
+import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.SmoothRouting;
+import org.mflb.validation.LossPoolScenarios;
 import org.mflb.validation.RefinedVersusSimulation;
 import org.mflb.validation.ScenarioOutcome;
 import org.mflb.validation.ValidationContext;
@@ -26,7 +29,11 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Diffusion (Ornstein-Uhlenbeck, linear-noise) approximation against simulation: the stationary"
                 + " covariance W of the Lyapunov equation A W + W A^T + Q = 0 next to the simulated N Cov(x_i, x_j)"
                 + " of the first levels, with a plot of the variances.",
-            "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction)."})
+            "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction).",
+            "JSQ in the Halfin-Whitt regime: mflb diffusion --policy jsq --regime halfin-whitt --beta B --n N,N,..."
+                + " (see its --help).",
+            "Loss pools with --service: every level, N Cov against W of the service law (within 3 half-widths + 1%),"
+                    + " the insensitive mean x* + V/N, the three blocking estimators and the time-average variance."})
 public final class DiffusionCommand implements Callable<Integer> {
 
     @Mixin
@@ -35,6 +42,13 @@ public final class DiffusionCommand implements Callable<Integer> {
     @Option(names = "--levels", defaultValue = "5", paramLabel = "K",
             description = "Tail levels x_1..x_K compared (default: ${DEFAULT-VALUE}).")
     int levels;
+
+    @Option(names = "--service", paramLabel = "SPEC",
+            description = "Loss pools only: service law of mean 1 of the simulation (exp, erlang:k=2, h2:scv=4, det,"
+                    + " lognormal:scv=4, ...). Phase-type laws are predicted by the population model on jobs per phase"
+                    + " per pool (W, the insensitive mean, the time-average variance); det, lognormal and other laws"
+                    + " have no phase model: simulator only, shown against the exponential W (sensitivity below 1%).")
+    String service;
 
     @Mixin
     RandomStreamOptions streams;
@@ -50,17 +64,30 @@ public final class DiffusionCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format");
+            boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
+            return ModelFileComparison.diffusion(modelFile.load(), model.n, levels, longRun, plotGiven ? plot : null,
+                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
         int servers = model.simulatedServers();
         FluidModel fluid = model.smoothFluidModel();
         int maxLevels = fluid.system().isLossy() ? Math.min(fluid.system().capacity(), 256) : 256;
+        if (!spec.commandLine().getParseResult().hasMatchedOption("--levels")) {
+            levels = Math.min(levels, maxLevels); // the default 5, or all C levels of smaller loss pools
+        }
         if (levels < 1 || levels > maxLevels) {
             throw MflbException.invalid("levels", levels, "an integer in [1, " + maxLevels + "]"
                     + (fluid.system().isLossy() ? " (at most the capacity C)" : ""));
@@ -85,7 +112,17 @@ public final class DiffusionCommand implements Callable<Integer> {
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
         ScenarioOutcome outcome;
         try {
-            outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels).run(context);
+            if (service != null) {
+                if (!fluid.system().isLossy()) {
+                    throw MflbException.invalid("service", service, "used only with --system loss");
+                }
+                ServiceDistributions.parse(service);
+                outcome = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
+                        fluid.arrivalRate().at(0), service, servers).run(context);
+            } else {
+                outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels)
+                        .run(context);
+            }
         } finally {
             if (plot == null) {
                 deleteQuietly(dir);

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
 import picocli.CommandLine.Command;
@@ -25,7 +26,11 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "fixed-point", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Stable fixed point of the fluid limit: tail vector, mean queue length, blocking (loss pools),"
                 + " with the residual, the truncation and the stability of the result; with --refined, the refined"
-                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N).")
+                + " mean field E[X^N] = x + V/N (+ A/N^2) and the covariance W = lim N Cov(X^N). Loss pools"
+                + " (random, sqd): the Ornstein-Uhlenbeck limit (mean m = -beta dx*/dlambda, W, spectral gap,"
+                + " time-average variances), with --refined the blocking approximations for N pools at"
+                + " lambda_N = lambda - beta/sqrt(N) with their error orders, --exact the exact N-pool chain,"
+                + " --service the phase-type sensitivity.")
 public final class FixedPointCommand implements Callable<Integer> {
 
     /** Rows shown by the table format; CSV and JSON hold every level. */
@@ -39,6 +44,12 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     @Mixin
     RefinedOptions refined;
+
+    @Mixin
+    LossOptions loss;
+
+    @Mixin
+    ModelFileOptions modelFile;
 
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
@@ -59,20 +70,29 @@ public final class FixedPointCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
+            return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         model.requireSizeOnlyWithDistinctSampling();
-        if (refined.requested()) {
+        if (refined.requested() || loss.given()) {
             model.requireSmooth();
         }
         FluidModel fluid = model.fluidModel();
+        // Loss-pool options are validated (and their exact chains sized) before any long work.
+        LossOptions.Report lossReport = fluid.policy() instanceof org.mflb.fluid.SmoothRouting ? loss.report(model, fluid,
+                refined.requested() ? refined.sizes() : null, spec.commandLine().getErr()) : null;
         FluidFixedPoint fp = fluid.fixedPoint();
-        Own own = fp.equilibrium().map(this::switched).orElseGet(() -> smooth(fluid, fp));
+        Own own = fp.memory().map(FixedPointCommand::memory)
+                .orElseGet(() -> fp.equilibrium().map(this::switched).orElseGet(() -> smooth(fluid, fp, lossReport)));
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
         return 0;
     }
 
     /** @return what the fixed point of a smooth drift prints besides {@link Shared}, with --refined the expansion */
-    private Own smooth(FluidModel fluid, FluidFixedPoint fp) {
+    private Own smooth(FluidModel fluid, FluidFixedPoint fp, LossOptions.Report lossReport) {
         boolean refine = refined.requested();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {
@@ -82,6 +102,9 @@ public final class FixedPointCommand implements Callable<Integer> {
             fp.blocking().ifPresent(b -> j.put("blocking", b));
             if (refine) {
                 refined.addJson(j, expansion);
+            }
+            if (lossReport != null) {
+                lossReport.addJson(j);
             }
         };
         List<String> state = new ArrayList<>();
@@ -99,6 +122,13 @@ public final class FixedPointCommand implements Callable<Integer> {
                 columns.add(new Column("tail_N" + n, i -> Printer.csv(i == 0 ? 1.0 : mean[i - 1])));
             }
             footer = out -> refined.printTable(out, expansion, 4);
+        }
+        if (lossReport != null) {
+            Consumer<PrintWriter> before = footer;
+            footer = out -> {
+                before.accept(out);
+                lossReport.printTable(out);
+            };
         }
         return new Own(json, state, " after " + fp.iterations() + " iterations",
                 List.of(summaryLine("stability", stability)), columns, footer);
@@ -133,6 +163,35 @@ public final class FixedPointCommand implements Callable<Integer> {
             fp.settlingTime().ifPresent(t -> j.put("settlingTime", t));
         };
         return new Own(json, state, " (closed form)", notes, List.of(), out -> { });
+    }
+
+    /**
+     * What the tagged-server fixed point of SQ(d) with memory prints besides {@link Shared} (docs/models.md
+     * §1a): JSON {@code memoryLevel} (L), {@code maxQueueLength}, {@code idleShare} and
+     * {@code believedIdleShare} (shares of jobs sent to idle servers and to servers believed idle),
+     * {@code meanObservationExcess} (E[m − Q]), {@code alpha} and {@code joinShares} (s_j, the share of
+     * arrivals joining a queue with at least j jobs); CSV the column {@code joinShare}.
+     */
+    private static Own memory(MemoryFixedPoint fp) {
+        Consumer<ObjectNode> json = j -> {
+            j.put("memoryLevel", fp.memoryLevel());
+            j.put("maxQueueLength", fp.maxQueueLength());
+            j.put("idleShare", fp.idleShare());
+            j.put("believedIdleShare", fp.believedIdleShare());
+            j.put("meanObservationExcess", fp.meanObservationExcess());
+            Printer.put(j, "alpha", fp.alpha());
+            j.set("joinShares", Printer.array(fp.joinShares()));
+        };
+        List<String> state = List.of(
+                summaryLine("memory level L", fp.memoryLevel() + " (observations L and L + 1 carry the mass)"),
+                summaryLine("max queue length", Integer.toString(fp.maxQueueLength())),
+                summaryLine("idle share", Printer.number(fp.idleShare()) + " (jobs sent to idle servers)"),
+                summaryLine("believed-idle share", Printer.number(fp.believedIdleShare())
+                        + " (jobs sent to servers believed idle)"),
+                summaryLine("E[m - Q]", Printer.number(fp.meanObservationExcess())));
+        double[] s = fp.joinShares();
+        List<Column> columns = List.of(new Column("joinShare", i -> Printer.csv(i < s.length ? s[i] : 0.0)));
+        return new Own(json, state, " (tagged-server chain)", List.of(), columns, out -> { });
     }
 
     /**

@@ -21,9 +21,11 @@ import picocli.CommandLine.Option;
             SimulateCommand.class,
             PdeCommand.class,
             CompareCommand.class,
+            SweepCommand.class,
             ValidateCommand.class,
             DiffusionCommand.class,
             BenchCommand.class,
+            ModelsCommand.class,
             CommandLine.HelpCommand.class})
 public final class Mflb implements Runnable {
 
@@ -56,9 +58,16 @@ public final class Mflb implements Runnable {
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Mflb());
+        if (HalfinWhittCommand.requested(args)) {
+            // diffusion --regime halfin-whitt has options of its own (--n N,N,..., --beta)
+            cli.getCommandSpec().removeSubcommand("diffusion");
+            cli.addSubcommand("diffusion", new HalfinWhittCommand());
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // sweep passes every option it does not know on to the command it sweeps
+        cli.getSubcommands().get("sweep").setUnmatchedOptionsArePositionalParams(true);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             err.println("mflb: " + ex.getMessage());
             CommandLine failed = ex.getCommandLine();

@@ -13,6 +13,7 @@ import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.Truncation;
+import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 
 import picocli.CommandLine.ITypeConverter;
@@ -25,9 +26,12 @@ public final class ModelOptions {
     /** The systems of the command line. */
     public enum SystemName { supermarket, pools, loss }
 
-    /** The fluid policies of the command line; the last four have non-smooth fluid limits (MODELS.md §3). */
+    /**
+     * The fluid policies of the command line; all but random and sqd have non-smooth fluid limits
+     * (docs/models.md §3; memory: §1a).
+     */
     public enum PolicyName {
-        random, sqd, jsq, jiq, threshold, adaptive_threshold;
+        random, sqd, jsq, jiq, threshold, adaptive_threshold, memory;
 
         /** @return the name on the command line ({@code adaptive-threshold}) */
         public String cliName() {
@@ -57,16 +61,19 @@ public final class ModelOptions {
     /** Sampling schemes of SQ(d). */
     public enum SamplingName { replacement, distinct }
 
-    @Option(names = "--system", required = true, paramLabel = "supermarket|pools|loss",
-            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
+    @Option(names = "--system", paramLabel = "supermarket|pools|loss",
+            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
+                    + " (required unless --model).")
     SystemName system;
 
-    @Option(names = "--policy", required = true, paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold",
+    @Option(names = "--policy", paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold|memory",
             converter = PolicyConverter.class,
             description = "Dispatching policy: random; sqd = join the shortest of d sampled servers; jsq = join the"
                     + " shortest queue; jiq = join an idle server, else at random; threshold = to a pool with fewer"
                     + " than L tasks, else with L, else at random (pools); adaptive-threshold = the self-learning"
-                    + " threshold with parameter alpha (pools). The last four: fixed-point and transient.")
+                    + " threshold with parameter alpha (pools); memory = SQ(d) with memory: to the smallest last"
+                    + " observed length, refreshing the d sampled servers (supermarket). jsq, jiq, threshold and"
+                    + " adaptive-threshold: fixed-point and transient; memory: also compare. Required unless --model.")
     PolicyName policy;
 
     @Option(names = "--threshold", paramLabel = "L", description = "Threshold L >= 0 of --policy threshold.")
@@ -79,7 +86,7 @@ public final class ModelOptions {
             description = "Threshold at time 0 of --policy adaptive-threshold (default: 0).")
     Integer initialThreshold;
 
-    @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd (default: 2).")
+    @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
     Integer d;
 
     @Option(names = "--lambda", paramLabel = "L",
@@ -90,7 +97,8 @@ public final class ModelOptions {
     Integer capacity;
 
     @Option(names = "--sampling", paramLabel = "replacement|distinct", defaultValue = "replacement",
-            description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n).")
+            description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n);"
+                    + " memory: how compare's simulated dispatcher samples (both have the same fluid limit).")
     SamplingName sampling;
 
     @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
@@ -141,16 +149,21 @@ public final class ModelOptions {
         if (initialThreshold != null && p != PolicyName.adaptive_threshold) {
             throw MflbException.invalid("initial-threshold", initialThreshold, "used only with --policy adaptive-threshold");
         }
-        if (p.isNonSmooth() && d != null) {
-            throw MflbException.invalid("d", d, "used only with --policy random or sqd");
+        if (p.isNonSmooth() && p != PolicyName.memory && d != null) {
+            throw MflbException.invalid("d", d, "used only with --policy random, sqd or memory");
         }
-        if (p.isNonSmooth() && sampling == SamplingName.distinct) {
-            throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd");
+        if (p.isNonSmooth() && p != PolicyName.memory && sampling == SamplingName.distinct) {
+            throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd or memory");
         }
     }
 
     /** @return the policy, smooth or not, validated */
     public FluidPolicy policy() {
+        if (policy == PolicyName.memory) {
+            requireOnlyOptionsOf(policy);
+            // the fluid limit is the same for both samplings (docs/models.md §1a); --sampling is the simulated system's
+            return MemoryPolicy.of(d == null ? 2 : d);
+        }
         return policy.isNonSmooth() ? nonSmoothPolicy() : routing();
     }
 
@@ -180,7 +193,8 @@ public final class ModelOptions {
     void requireSmooth() {
         if (policy.isNonSmooth()) {
             throw MflbException.invalid("policy", policy.cliName(), "random or sqd for this command (jsq, jiq,"
-                    + " threshold and adaptive-threshold: fixed-point and transient, without --refined)");
+                    + " threshold and adaptive-threshold: fixed-point and transient, memory also compare; all without"
+                    + " --refined)");
         }
     }
 
@@ -213,6 +227,11 @@ public final class ModelOptions {
             throw MflbException.invalid("n", n, "used only with --sampling distinct here (the fluid limit is N → ∞;"
                     + " --refined N,... gives finite-N corrections)");
         }
+    }
+
+    /** @return whether {@code --sampling distinct} was chosen */
+    public boolean distinctSampling() {
+        return sampling == SamplingName.distinct;
     }
 
     /** @return {@code N} of the simulated system, required */

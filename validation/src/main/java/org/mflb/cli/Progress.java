@@ -10,7 +10,8 @@ import java.util.function.Consumer;
 /**
  * Progress of a long command on stderr: a bar redrawn in place when stderr is a terminal, otherwise
  * the lines it is given plus a heartbeat line every {@link #HEARTBEAT_SECONDS} seconds while a step
- * runs; nothing when quiet.
+ * runs (after a line that starts a step, {@code "[i/n] text..."}, or that finishes step {@code i < n});
+ * nothing when quiet.
  */
 final class Progress implements Consumer<String>, AutoCloseable {
 
@@ -60,7 +61,9 @@ final class Progress implements Consumer<String>, AutoCloseable {
     }
 
     private synchronized void beat() {
-        if (!terminal && current.endsWith("...")) {
+        int[] fraction = fraction(current);
+        // a step is running: the last line started one ("..."), or finished one of several (a sweep's points)
+        if (!terminal && (current.endsWith("...") || fraction[0] < fraction[1])) {
             err.println(String.format(Locale.ROOT, "  ... still running (%.0f s elapsed)", elapsed()));
             err.flush();
         } else if (terminal) {

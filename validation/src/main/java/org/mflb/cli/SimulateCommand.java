@@ -15,10 +15,13 @@ import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
+import org.mflb.simulation.Engine;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.IntervalDiagnostics;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
+import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
@@ -48,13 +51,14 @@ public final class SimulateCommand implements Callable<Integer> {
     /** Tail levels shown by the table format. */
     static final int TABLE_LEVELS = 10;
 
-    @Option(names = "--system", required = true, paramLabel = "supermarket|pools|loss",
-            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C.")
+    @Option(names = "--system", paramLabel = "supermarket|pools|loss",
+            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
+                    + " (required unless --model).")
     String system;
 
-    @Option(names = "--policy", required = true,
+    @Option(names = "--policy",
             paramLabel = "random|sqd|jsq|jiq|memory|threshold|adaptive-threshold",
-            description = "Dispatching policy.")
+            description = "Dispatching policy (required unless --model).")
     String policy;
 
     @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
@@ -74,7 +78,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--capacity", paramLabel = "C", description = "Capacity of each loss pool (required with --system loss).")
     Integer capacity;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Arrivals arrivals;
 
     /** Exactly one of a constant rate or a rate profile. */
@@ -87,7 +91,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Path profile;
     }
 
-    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools).")
+    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools); with --model, of objects N.")
     int n;
 
     @Option(names = "--service", paramLabel = "SPEC", defaultValue = "exp",
@@ -95,9 +99,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     + " h2:scv=4, lognormal:scv=4, weibull:shape=0.5, pareto:shape=2.5, ph:...")
     String service;
 
-    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K", defaultValue = "empty",
+    @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K|memory:Q/m=share,...", defaultValue = "empty",
             description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, ... and is rounded"
-                    + " to floor(N x_i + 1/2) servers with >= i jobs.")
+                    + " to floor(N x_i + 1/2) servers with >= i jobs. --policy memory also takes (queue,"
+                    + " observation) pairs, e.g. memory:0/3=1 (idle servers believed to hold 3 jobs), rounded to"
+                    + " whole servers by largest remainders.")
     String init;
 
     @Option(names = "--t-end", required = true, paramLabel = "T", description = "Simulated time horizon.")
@@ -130,15 +136,34 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Use the general-service event calendar even for exponential service (a cross-check).")
     boolean eventCalendar;
 
+    @Option(names = "--engine", paramLabel = "auto|agent|occupancy", defaultValue = "auto",
+            description = "Simulation engine (default: ${DEFAULT-VALUE}): agent keeps every server and job (any service"
+                    + " law and policy); occupancy keeps only the counts per level (exponential service, every policy"
+                    + " but memory; memory independent of N); auto takes occupancy where it is exact.")
+    String engine;
+
+    @Option(names = "--percentiles", split = ",", paramLabel = "P", defaultValue = "50,90,99,99.9",
+            description = "Response-time percentiles in (0, 100) to estimate, single-server queues"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double[] percentiles;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
+
+    @Mixin
+    ModelFileOptions modelFile;
 
     @Spec
     CommandSpec spec;
 
     /** @return the scenario the options describe, validated */
     SimulationScenario scenario() {
+        ModelFileOptions.requireBuiltIn(spec, system, policy);
+        if (arrivals == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "Missing required argument (specify one of these): (--lambda=L | --lambda-profile=FILE)");
+        }
         SystemKind sys = SystemKind.parse(system);
         Policy pol = Policy.parse(policy);
         if (capacity != null && sys != SystemKind.LOSS) {
@@ -161,9 +186,14 @@ public final class SimulateCommand implements Callable<Integer> {
                 : new ArrivalRate.Constant(arrivals.lambda);
         ServiceDistribution law = ServiceDistributions.parse(service);
         SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
-                .arrivalRate(rate).service(law).eventCalendar(eventCalendar).initialState(InitialState.parse(init))
+                .arrivalRate(rate).service(law).eventCalendar(eventCalendar)
                 .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
-                .covarianceLevels(covarianceLevels);
+                .covarianceLevels(covarianceLevels).engine(Engine.parse(engine)).percentiles(percentiles);
+        if (MemoryState.isMemoryForm(init)) {
+            b.initialMemory(MemoryState.parse(init));
+        } else {
+            b.initialState(InitialState.parse(init));
+        }
         if (d != null) {
             b.d(d);
         }
@@ -198,6 +228,14 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
+                    "--threads", "--batches", "--format");
+            double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
+            return ModelFileSimulation.simulate(modelFile.load(), new org.mflb.simulation.population.PopulationSimulation
+                    .Settings(n, tEnd, w, dt != null ? dt : Double.NaN, replications, batches, streams.seed(),
+                            streams.threads()), format, spec.commandLine().getOut());
+        }
         SimulationScenario sc = scenario();
         PrintWriter err = spec.commandLine().getErr();
         if (sc.expectedEvents() > LONG_RUN_EVENTS) {
@@ -241,6 +279,18 @@ public final class SimulateCommand implements Callable<Integer> {
         return node;
     }
 
+    private static ArrayNode quantiles(List<QuantileEstimate> qs) {
+        ArrayNode array = Printer.object().arrayNode();
+        for (QuantileEstimate q : qs) {
+            ObjectNode o = array.addObject();
+            Printer.put(o, "p", q.p());
+            Printer.put(o, "mean", q.estimate().mean());
+            Printer.put(o, "ci95Low", q.estimate().ci95Low());
+            Printer.put(o, "ci95High", q.estimate().ci95High());
+        }
+        return array;
+    }
+
     private ObjectNode json(SimulationScenario sc, SimulationResult r) {
         ObjectNode json = Printer.object();
         json.put("system", sc.system().cliName());
@@ -259,17 +309,25 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         json.put("n", sc.servers());
         json.put("service", sc.service() == null ? "exp" : sc.service().spec());
-        json.put("init", sc.initialState().toString());
+        json.put("init", sc.initialMemory() != null ? sc.initialMemory().toString() : sc.initialState().toString());
         json.put("tEnd", sc.tEnd());
         json.put("warmup", sc.warmup());
         json.put("replications", sc.replications());
         json.put("seed", sc.seed());
+        json.put("engine", r.engine().cliName());
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
         json.set("meanQueueLength", estimate(r.meanQueueLength()));
         json.set("tail", vector(r.tail().asFractions()));
         r.meanResponseTime().ifPresent(e -> json.set("meanResponseTime", estimate(e)));
         r.meanWaitingTime().ifPresent(e -> json.set("meanWaitingTime", estimate(e)));
+        if (!r.responseTimeQuantiles().isEmpty()) {
+            json.set("responseTimeQuantiles", quantiles(r.responseTimeQuantiles()));
+            json.put("responseTimeQuantileMethod", r.responseTimeQuantileMethod());
+            if (r.conditionalResponseTimeQuantiles().isPresent()) {
+                r.perJobResponseTimeQuantiles().ifPresent(q -> json.set("perJobResponseTimeQuantiles", quantiles(q)));
+            }
+        }
         r.blocking().ifPresent(e -> json.set("blocking", estimate(e.asFraction())));
         json.set("idleArrivalFraction", estimate(r.idleArrivalFraction().asFraction()));
         json.set("arrivalRate", estimate(r.arrivalRate()));
@@ -338,6 +396,9 @@ public final class SimulateCommand implements Callable<Integer> {
         row(out, "meanQueueLength", r.meanQueueLength());
         r.meanResponseTime().ifPresent(e -> row(out, "meanResponseTime", e));
         r.meanWaitingTime().ifPresent(e -> row(out, "meanWaitingTime", e));
+        for (QuantileEstimate q : r.responseTimeQuantiles()) {
+            row(out, "responseTimeP" + Printer.number(q.p()), q.estimate());
+        }
         r.blocking().ifPresent(e -> row(out, "blocking", e.asFraction()));
         row(out, "idleArrivalFraction", r.idleArrivalFraction().asFraction());
         row(out, "arrivalRate", r.arrivalRate());
@@ -367,12 +428,23 @@ public final class SimulateCommand implements Callable<Integer> {
                 + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", " + sc.sampling().cliName()
                         + ")" : "") + ", service " + (sc.service() == null ? "exp" : sc.service().spec()));
         out.println("  t-end " + Printer.number(sc.tEnd()) + ", warm-up " + Printer.number(sc.warmup()) + ", "
-                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed());
+                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed()
+                + ", " + r.engine().cliName() + " engine");
         out.println(String.format(java.util.Locale.ROOT, "  %d events, %.2f million events/s", r.events(), r.eventsPerSecond() / 1e6));
         out.println();
         out.println("mean queue length      " + interval(r.meanQueueLength()));
         r.meanResponseTime().ifPresent(e -> out.println("mean response time     " + interval(e)));
         r.meanWaitingTime().ifPresent(e -> out.println("mean waiting time      " + interval(e)));
+        for (QuantileEstimate q : r.responseTimeQuantiles()) {
+            out.println(String.format("%-22s %s", "response time p" + Printer.number(q.p()), interval(q.estimate())));
+        }
+        if (!r.responseTimeQuantiles().isEmpty()) {
+            out.println("  (quantiles by the " + r.responseTimeQuantileMethod() + " estimator)");
+            if (r.conditionalResponseTimeQuantiles().isPresent()) {
+                r.perJobResponseTimeQuantiles().ifPresent(qs -> qs.forEach(q -> out.println(String.format("%-22s %s",
+                        "  per job p" + Printer.number(q.p()), interval(q.estimate())))));
+            }
+        }
         r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e.asFraction())));
         out.println("sent to idle servers   " + interval(r.idleArrivalFraction().asFraction()));
         r.policyStatistics().forEach((name, e) -> out.println(String.format("%-22s %s", name, interval(e))));

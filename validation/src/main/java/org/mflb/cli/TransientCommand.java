@@ -16,10 +16,13 @@ import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
+import org.mflb.fluid.memory.MemorySwitch;
+import org.mflb.fluid.memory.MemoryTransient;
 import org.mflb.fluid.nonsmooth.RegimeHistory;
 
 import picocli.CommandLine.Command;
@@ -43,6 +46,9 @@ public final class TransientCommand implements Callable<Integer> {
     @Mixin
     RefinedOptions refined;
 
+    @Mixin
+    ModelFileOptions modelFile;
+
     @Option(names = "--lambda-profile", paramLabel = "FILE",
             description = "CSV file of t,lambda points: a piecewise-linear lambda(t), constant outside its times"
                     + " (the format of simulate --lambda-profile); replaces --lambda.")
@@ -54,8 +60,12 @@ public final class TransientCommand implements Callable<Integer> {
     @Option(names = "--dt", required = true, paramLabel = "STEP", description = "Spacing of the output times.")
     double dt;
 
-    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K", defaultValue = "empty",
-            description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, x_2, ...")
+    @Option(names = "--init", paramLabel = "empty|fixed-point|tail:1,0.8,0.3|all:K|memory:Q/m=share,...",
+            defaultValue = "empty",
+            description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, x_2, ... --policy memory"
+                    + " also takes (queue, observation)"
+                    + " pairs, e.g. memory:0/3=1 (idle servers believed to hold 3 jobs: stale memory); the other"
+                    + " forms start with observations equal to the queue lengths.")
     String init;
 
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
@@ -93,20 +103,28 @@ public final class TransientCommand implements Callable<Integer> {
      * of {@link RefinedOptions#addJson}. The non-smooth policies (jsq, jiq, threshold,
      * adaptive-threshold: piecewise-smooth fluid) add {@code regime} (the smooth piece at each time,
      * e.g. "(b) x_2 = 1") and, for adaptive-threshold, {@code threshold} (ℓ at each time) and
-     * {@code thresholdJumps} [{t, from, to}].
+     * {@code thresholdJumps} [{t, from, to}]. SQ(d) with memory adds the keys of {@link #putMemory}.
      */
     @Override
     public Integer call() {
+        if (modelFile.given(spec)) {
+            ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format", "--t-end", "--dt");
+            return ModelFileAnalysis.transientRegime(modelFile.load(), refined, TimeGrid.uniform(tEnd, dt), format,
+                    spec.commandLine().getOut());
+        }
+        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         model.requireSizeOnlyWithDistinctSampling();
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
-        InitialState initial = InitialState.parse(init);
+        MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
+        InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
+        String initLabel = memoryStart != null ? memoryStart.toString() : initial.toString();
         ArrivalRate rate = arrivalRate();
         if (refined.requested()) {
             model.requireSmooth();
         }
         FluidModel fluid = model.fluidModel(rate);
         boolean refine = refined.requested();
-        FluidTransient tr = fluid.transientFrom(initial, grid);
+        FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
         Optional<RegimeHistory> regimes = tr.regimes();
         // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start;
         // with distinct sampling x(t) is the N → ∞ limit and the rates' 1/N corrections enter V.
@@ -124,6 +142,13 @@ public final class TransientCommand implements Callable<Integer> {
                 columns.add(Column.text("threshold", "threshold", k -> Integer.toString(history.threshold(k))));
             }
         });
+        Optional<MemoryTransient> memory = tr.memory();
+        memory.ifPresent(m -> {
+            columns.add(Column.text("level", "memoryLevel", k -> Integer.toString(m.activeLevel(k))));
+            columns.add(Column.text("max queue", "maxQueueLength", k -> Integer.toString(m.maxQueueLength(k))));
+            columns.add(Column.number("idle share", "idleShare", m::idleShare));
+            columns.add(Column.number("believed idle", "believedIdleShare", m::believedIdleShare));
+        });
         if (lossy) {
             columns.add(Column.number("blocking", "blocking", tr::blocking));
         }
@@ -137,7 +162,7 @@ public final class TransientCommand implements Callable<Integer> {
                 json.put("system", fluid.system().cliName());
                 json.put("policy", fluid.policy().name());
                 putLoad(json, rate);
-                json.put("init", initial.toString());
+                json.put("init", initLabel);
                 json.set("t", Printer.array(grid.toArray()));
                 putTails(json, trajectory);
                 if (lossy) {
@@ -150,6 +175,7 @@ public final class TransientCommand implements Callable<Integer> {
                 json.put("truncation", tr.truncation());
                 json.put("cutOffMass", tr.cutOffMass());
                 regimes.ifPresent(history -> putRegimes(json, history, steps, adaptive));
+                memory.ifPresent(m -> putMemory(json, m, steps));
                 if (refine) {
                     refined.addJson(json, expansion);
                 }
@@ -157,10 +183,13 @@ public final class TransientCommand implements Callable<Integer> {
             }
             case csv -> printCsv(out, trajectory, columns);
             case table -> {
-                out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initial);
+                out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initLabel);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
                         + Printer.number(tr.cutOffMass()) + ")"
-                        + regimes.map(history -> ", " + history.switches().size() + " regime switches").orElse(""));
+                        + regimes.map(history -> ", " + history.switches().size() + " regime switches").orElse("")
+                        + memory.map(m -> ", " + m.switches().size() + " switches of the active level").orElse(""));
+                memory.ifPresent(m -> m.switches().forEach(sw -> out.println("    t = " + Printer.number(sw.t())
+                        + "  level " + sw.from() + " -> " + sw.to() + " (" + cause(sw) + ")")));
                 if (adaptive) {
                     List<RegimeHistory.ThresholdJump> jumps = regimes.orElseThrow().thresholdJumps();
                     out.println("  threshold jumps:" + (jumps.isEmpty() ? " none" : ""));
@@ -173,6 +202,45 @@ public final class TransientCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** @return how a switch of the active level came about, in words */
+    private static String cause(MemorySwitch sw) {
+        return sw.cause() == MemorySwitch.Cause.LEVEL_EMPTIED ? "level emptied" : "pool share F reached 0";
+    }
+
+    /**
+     * Adds, for SQ(d) with memory at each time, {@code memoryLevel} (the active level), {@code maxQueueLength},
+     * {@code idleShare}, {@code believedIdleShare}, {@code meanObservationExcess} and {@code joinShares} (s_j),
+     * and the {@code switches} [{t, from, to, cause}] of the active level.
+     */
+    private static void putMemory(ObjectNode json, MemoryTransient m, int steps) {
+        ArrayNode level = json.putArray("memoryLevel");
+        ArrayNode max = json.putArray("maxQueueLength");
+        double[] idle = new double[steps];
+        double[] believed = new double[steps];
+        double[] excess = new double[steps];
+        ArrayNode shares = json.arrayNode();
+        for (int k = 0; k < steps; k++) {
+            level.add(m.activeLevel(k));
+            max.add(m.maxQueueLength(k));
+            idle[k] = m.idleShare(k);
+            believed[k] = m.believedIdleShare(k);
+            excess[k] = m.meanObservationExcess(k);
+            shares.add(Printer.array(m.joinShares(k)));
+        }
+        json.set("idleShare", Printer.array(idle));
+        json.set("believedIdleShare", Printer.array(believed));
+        json.set("meanObservationExcess", Printer.array(excess));
+        json.set("joinShares", shares);
+        ArrayNode switches = json.putArray("switches");
+        for (MemorySwitch sw : m.switches()) {
+            ObjectNode o = switches.addObject();
+            o.put("t", sw.t());
+            o.put("from", sw.from());
+            o.put("to", sw.to());
+            o.put("cause", sw.cause() == MemorySwitch.Cause.LEVEL_EMPTIED ? "level-emptied" : "pool-exhausted");
+        }
     }
 
     /** Adds {@code regime} and, for adaptive-threshold, {@code threshold} and {@code thresholdJumps}. */

@@ -10,7 +10,8 @@ import org.mflb.core.distribution.ServiceDistributions;
 
 /**
  * Measures the simulator's speed (simulated events per second on one core) on the two reference
- * scenarios of issue 3, after a JIT warm-up, as the median over several repetitions:
+ * scenarios of issue 3, after a JIT warm-up, as the median over several repetitions, and against N
+ * for both engines ({@link #measureScaling}):
  * <ol>
  * <li>exponential service, SQ(2) with distinct samples, single-server queues, N = 1000, λ = 0.9
  *     (target ≥ 25·10⁶ events/s);</li>
@@ -51,10 +52,13 @@ public final class SimulationBenchmark {
     private SimulationBenchmark() {
     }
 
-    /** @return the exponential reference scenario simulated up to {@code tEnd} */
+    /**
+     * @return the exponential reference scenario simulated up to {@code tEnd}, on the agent engine
+     *         (the figure of issue 3; {@link #measureScaling} measures both engines)
+     */
     public static SimulationScenario exponentialScenario(double tEnd) {
         return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
-                .servers(1000).lambda(0.9).tEnd(tEnd).threads(1).seed(2024).build();
+                .servers(1000).lambda(0.9).engine(Engine.AGENT).tEnd(tEnd).threads(1).seed(2024).build();
     }
 
     /** @return the general-service reference scenario simulated up to {@code tEnd} */
@@ -70,24 +74,43 @@ public final class SimulationBenchmark {
      * @return the median events per second
      */
     public static Measurement measure(String name, SimulationScenario scenario, int repetitions) {
-        SimulationScenario warm = scenario.toBuilder().tEnd(scenario.tEnd() / 4).warmup(Double.NaN).build();
-        for (int i = 0; i < 2; i++) {
-            Simulator.run(warm);
+        return measureInterleaved(new String[] {name}, new SimulationScenario[] {scenario}, repetitions)[0];
+    }
+
+    /**
+     * Warms up on a short run of each scenario, then runs them in turn, {@code repetitions} rounds:
+     * paired, interleaved runs, so that a drift of the machine's speed affects all alike.
+     *
+     * @return one measurement per scenario
+     */
+    public static Measurement[] measureInterleaved(String[] names, SimulationScenario[] scenarios, int repetitions) {
+        for (SimulationScenario scenario : scenarios) {
+            SimulationScenario warm = scenario.toBuilder().tEnd(scenario.tEnd() / 4).warmup(Double.NaN).build();
+            for (int i = 0; i < 2; i++) {
+                Simulator.run(warm);
+            }
         }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
-        double[] rates = new double[repetitions];
-        double[] cpuRates = new double[repetitions];
-        long events = 0;
+        int m = scenarios.length;
+        double[][] rates = new double[m][repetitions];
+        double[][] cpuRates = new double[m][repetitions];
+        long[] events = new long[m];
         for (int i = 0; i < repetitions; i++) {
-            long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
-            SimulationResult r = Simulator.run(scenario); // one thread: runs in this thread
-            long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
-            rates[i] = r.eventsPerSecond();
-            cpuRates[i] = cpu ? r.events() / ((c1 - c0) * 1e-9) : Double.NaN;
-            events = r.events();
+            for (int k = 0; k < m; k++) {
+                long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+                SimulationResult r = Simulator.run(scenarios[k]); // one thread: runs in this thread
+                long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+                rates[k][i] = r.eventsPerSecond();
+                cpuRates[k][i] = cpu ? r.events() / ((c1 - c0) * 1e-9) : Double.NaN;
+                events[k] = r.events();
+            }
         }
-        return new Measurement(name, median(rates), median(cpuRates), rates, events);
+        Measurement[] out = new Measurement[m];
+        for (int k = 0; k < m; k++) {
+            out[k] = new Measurement(names[k], median(rates[k]), median(cpuRates[k]), rates[k], events[k]);
+        }
+        return out;
     }
 
     private static double median(double[] x) {
@@ -111,7 +134,7 @@ public final class SimulationBenchmark {
         Require.atLeast("repetitions", repetitions, 1);
         ServiceDistribution general = ServiceDistributions.parse(GENERAL_SERVICE);
         // ~ N(λ + λ) = 1 800 events per unit time: 5 000 time units ≈ 9 million events (0.3–0.4 s)
-        Measurement exponential = measure("SQ(2) exponential queues, N = 1000, lambda 0.9",
+        Measurement exponential = measure("SQ(2) exponential queues, N = 1000, lambda 0.9, agent engine",
                 exponentialScenario(5_000), repetitions);
         // ~ 18 000 events per unit time: 500 time units ≈ 9 million events (about 1.2 s)
         Measurement lognormal = measure("SQ(2) " + general.spec() + " queues, N = 10^4, lambda 0.9",
@@ -119,14 +142,73 @@ public final class SimulationBenchmark {
         return new Measurement[] {exponential, lognormal};
     }
 
+    /** The system sizes of the scaling benchmark. */
+    public static final int[] SCALING_SIZES = {1_000, 10_000, 100_000, 1_000_000, 10_000_000};
+
+    /** Events simulated per run of the scaling benchmark (about a second on the occupancy engine). */
+    public static final long SCALING_EVENTS = 20_000_000;
+
     /**
-     * Command-line entry: {@code SimulationBenchmark [repetitions]} (default 5); prints one line per
-     * reference benchmark.
+     * The near-stationary start of the scaling benchmark: the tail {@code x_i = λ^(2^i − 1)} of SQ(2)
+     * at λ = 0.9 (docs/models.md §1), written out, so that a run of a few time units at N = 10⁷ measures
+     * the stationary regime and not the filling of an empty system.
+     */
+    static final String SQ2_STATIONARY_START = "tail:1,0.9,0.729,0.4783,0.2059,0.03815,0.001311,1.5e-6";
+
+    /**
+     * @return SQ(2) (distinct samples), exponential queues, λ = 0.9, on {@code engine}, {@code n}
+     *         servers, simulated for about {@code events} events from the near-stationary start
+     */
+    public static SimulationScenario scalingScenario(Engine engine, int n, long events) {
+        double tEnd = events / (1.8 * n); // N(λ + λ) events per unit time in the stationary regime
+        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2).servers(n)
+                .lambda(0.9).initialState(org.mflb.core.model.InitialState.parse(SQ2_STATIONARY_START))
+                .engine(engine).tEnd(tEnd).threads(1).seed(2024).build();
+    }
+
+    /**
+     * Events per second against N for both engines (issue 16): SQ(2), λ = 0.9, exponential, one
+     * thread, N = 10³ … 10⁷ ({@link #SCALING_SIZES}), each run about {@link #SCALING_EVENTS} events;
+     * and the agent engine with log-normal service of SCV 4 at N = 10⁶. The two engines are measured
+     * alternately at each N (paired runs: a drift of the machine's speed hits both alike).
      *
-     * @param args optional number of repetitions
+     * @param repetitions measured runs per case ({@code ≥ 1})
+     * @return the measurements, engine by engine at each N, then the log-normal case
+     */
+    public static Measurement[] measureScaling(int repetitions) {
+        Require.atLeast("repetitions", repetitions, 1);
+        java.util.List<Measurement> out = new java.util.ArrayList<>();
+        for (int n : SCALING_SIZES) {
+            Engine[] engines = {Engine.AGENT, Engine.OCCUPANCY};
+            String[] names = new String[engines.length];
+            SimulationScenario[] scenarios = new SimulationScenario[engines.length];
+            for (int k = 0; k < engines.length; k++) {
+                names[k] = String.format(java.util.Locale.ROOT, "SQ(2) exp queues, N = %.0e, %s engine", (double) n,
+                        engines[k].cliName());
+                scenarios[k] = scalingScenario(engines[k], n, SCALING_EVENTS);
+            }
+            out.addAll(java.util.List.of(measureInterleaved(names, scenarios, repetitions)));
+        }
+        ServiceDistribution general = ServiceDistributions.parse(GENERAL_SERVICE);
+        int n = 1_000_000;
+        out.add(measure("SQ(2) " + general.spec() + " queues, N = 1e+06, agent engine",
+                SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2).servers(n)
+                        .lambda(0.9).service(general).initialState(org.mflb.core.model.InitialState.parse(
+                                SQ2_STATIONARY_START)).tEnd(SCALING_EVENTS / (1.8 * n)).threads(1).seed(2024).build(),
+                repetitions));
+        return out.toArray(new Measurement[0]);
+    }
+
+    /**
+     * Command-line entry: {@code SimulationBenchmark [repetitions] [scaling]} (default 5); prints one
+     * line per reference benchmark, or per case of the scaling benchmark.
+     *
+     * @param args optional number of repetitions, then optionally {@code scaling}
      */
     public static void main(String[] args) {
-        for (Measurement m : measureReference(args.length > 0 ? Integer.parseInt(args[0]) : 5)) {
+        int reps = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        boolean scaling = args.length > 1 && args[1].equals("scaling");
+        for (Measurement m : scaling ? measureScaling(reps) : measureReference(reps)) {
             System.out.println(m.line());
         }
     }

@@ -32,12 +32,16 @@ public final class SimulationResult {
     private final List<LevelJump> jumps;
     private final long events;
     private final double wallSeconds;
+    private final Engine engine;
+    private final List<QuantileEstimate> perJobQuantiles;
+    private final List<QuantileEstimate> conditionalQuantiles;
 
     SimulationResult(SimulationScenario scenario, String confidenceMethod, Estimate meanQueueLength,
             VectorEstimate tail, Estimate meanResponseTime, Estimate meanWaitingTime, Estimate blocking,
             Estimate idleArrivalFraction, Estimate arrivalRate, double[] times, List<VectorEstimate> tailTrajectory,
             MatrixEstimate covariance, Map<String, Estimate> policyStatistics, List<LevelJump> jumps, long events,
-            double wallSeconds) {
+            double wallSeconds, Engine engine, List<QuantileEstimate> perJobQuantiles,
+            List<QuantileEstimate> conditionalQuantiles) {
         this.scenario = scenario;
         this.confidenceMethod = confidenceMethod;
         this.meanQueueLength = meanQueueLength;
@@ -55,6 +59,50 @@ public final class SimulationResult {
         this.jumps = List.copyOf(jumps);
         this.events = events;
         this.wallSeconds = wallSeconds;
+        this.engine = engine;
+        this.perJobQuantiles = perJobQuantiles == null ? null : List.copyOf(perJobQuantiles);
+        this.conditionalQuantiles = conditionalQuantiles == null ? null : List.copyOf(conditionalQuantiles);
+    }
+
+    /** @return the engine that ran the scenario ({@link Engine#AUTO} resolved) */
+    public Engine engine() {
+        return engine;
+    }
+
+    /**
+     * @return the response-time quantiles at the scenario's percentiles (single-server queues): the
+     *         conditional estimator's where it is exact (exponential FIFO service: both engines), else
+     *         the per-job estimator's; empty when no percentile was asked for or for pools
+     */
+    public List<QuantileEstimate> responseTimeQuantiles() {
+        if (conditionalQuantiles != null) {
+            return conditionalQuantiles;
+        }
+        return perJobQuantiles != null ? perJobQuantiles : List.of();
+    }
+
+    /**
+     * @return {@code "conditional"} or {@code "per-job"}: the estimator behind
+     *         {@link #responseTimeQuantiles()}, or {@code "none"}
+     */
+    public String responseTimeQuantileMethod() {
+        return conditionalQuantiles != null ? "conditional" : perJobQuantiles != null ? "per-job" : "none";
+    }
+
+    /**
+     * @return the per-job estimator (each job's measured response time, HdrHistogram quantiles per
+     *         unit), when the engine measures jobs (the agent engine)
+     */
+    public Optional<List<QuantileEstimate>> perJobResponseTimeQuantiles() {
+        return Optional.ofNullable(perJobQuantiles);
+    }
+
+    /**
+     * @return the conditional estimator (quantiles of the Erlang mixture over the levels arrivals
+     *         joined), for exponential FIFO service
+     */
+    public Optional<List<QuantileEstimate>> conditionalResponseTimeQuantiles() {
+        return Optional.ofNullable(conditionalQuantiles);
     }
 
     /** @return the scenario that was run */

@@ -7,6 +7,7 @@ import org.mflb.core.distribution.Exponential;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.model.MemoryState;
 
 /**
  * Everything that defines a simulation run: the system of {@code N} servers or pools, the
@@ -23,6 +24,10 @@ import org.mflb.core.model.InitialState;
  * <p>Confidence intervals: with {@code R ≥ 2} replications every replication is one observation of
  * each estimator (Student t with R − 1 degrees of freedom); with one replication the window
  * {@code [warmup, tEnd]} is cut into {@link #batches()} batches (batch means).
+ *
+ * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
+ * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
+ * Response-time quantiles are estimated at {@link #percentiles()} (none by default).
  */
 public final class SimulationScenario {
 
@@ -30,6 +35,8 @@ public final class SimulationScenario {
     public static final int MAX_SERVERS = 100_000_000;
     /** Largest number of points of the time grid. */
     public static final int MAX_GRID_POINTS = 1_000_000;
+    /** Largest number of response-time percentiles. */
+    public static final int MAX_PERCENTILES = 100;
 
     private final SystemKind system;
     private final Policy policy;
@@ -43,6 +50,7 @@ public final class SimulationScenario {
     private final ServiceDistribution service;
     private final boolean eventCalendar;
     private final InitialState initialState;
+    private final MemoryState initialMemory;
     private final double tEnd;
     private final double warmup;
     private final double dt;
@@ -51,6 +59,8 @@ public final class SimulationScenario {
     private final int threads;
     private final int batches;
     private final int covarianceLevels;
+    private final Engine engine;
+    private final double[] percentiles;
 
     private SimulationScenario(Builder b) {
         if (b.system == null) {
@@ -127,16 +137,22 @@ public final class SimulationScenario {
             Require.open("alpha", alpha, 0, 1);
         }
         eventCalendar = b.eventCalendar;
-        initialState = b.initialState == null ? InitialState.empty() : b.initialState;
+        initialMemory = b.initialMemory;
+        if (initialMemory != null) {
+            if (policy != Policy.MEMORY) {
+                throw MflbException.invalid(InitialState.PARAMETER, initialMemory, "a tail vector or all:K (the memory:"
+                        + " form sets the dispatcher's observations: policy memory only)");
+            }
+            initialState = InitialState.tail(tailOf(initialMemory));
+        } else {
+            initialState = b.initialState == null ? InitialState.empty() : b.initialState;
+        }
         if (initialState.kind() == InitialState.Kind.FIXED_POINT) {
             throw MflbException.invalid(InitialState.PARAMETER, initialState,
                     "one of empty, tail:1,x1,x2,... or all:K (the simulator has no model to take a fixed point of)");
         }
         if (system == SystemKind.LOSS) {
-            int highest = 0;
-            for (int l : initialLevels(initialState, servers)) {
-                highest = Math.max(highest, l);
-            }
+            int highest = initialCounts().length - 1;
             if (highest > capacity) {
                 throw MflbException.invalid("init", initialState,
                         "a state with at most capacity = " + capacity + " jobs per pool");
@@ -147,6 +163,22 @@ public final class SimulationScenario {
         threads = Require.atLeast("threads", b.threads, 1);
         batches = Require.between("batches", b.batches, 2, 10_000);
         covarianceLevels = Require.between("covariance-levels", b.covarianceLevels, 0, 256);
+        engine = b.engine == null ? Engine.AUTO : b.engine;
+        if (engine == Engine.OCCUPANCY && !occupancyExact()) {
+            throw MflbException.invalid("engine", engine.cliName(), "auto or agent for this scenario: the occupancy"
+                    + " engine needs exponential service (without --event-calendar) and a policy of"
+                    + " random|sqd|jsq|jiq|threshold|adaptive-threshold");
+        }
+        percentiles = b.percentiles.clone();
+        if (percentiles.length > MAX_PERCENTILES) {
+            throw MflbException.invalid("percentiles", percentiles.length + " values", "at most " + MAX_PERCENTILES
+                    + " percentiles");
+        }
+        for (double p : percentiles) {
+            if (!(p > 0 && p < 100)) {
+                throw MflbException.invalid("percentiles", p, "in (0, 100)");
+            }
+        }
         requireMemory();
     }
 
@@ -163,10 +195,14 @@ public final class SimulationScenario {
     public static final double MAX_EVENTS = 1e12;
 
     /**
-     * @return the estimated heap the replications running at once need: {@link #BYTES_PER_SERVER}
-     *         per server and {@link #BYTES_PER_JOB} per job held at once ({@link #expectedJobs()})
+     * @return the estimated heap the replications running at once need on the agent engine:
+     *         {@link #BYTES_PER_SERVER} per server and {@link #BYTES_PER_JOB} per job held at once
+     *         ({@link #expectedJobs()}); 0 on the occupancy engine, whose state is a count per level
      */
     public long memoryEstimate() {
+        if (engineInUse() == Engine.OCCUPANCY) {
+            return 0; // counts per level only: no per-server or per-job state
+        }
         return (long) Math.min(Long.MAX_VALUE / 2, (BYTES_PER_SERVER * (double) servers + BYTES_PER_JOB * expectedJobs())
                 * Math.min(threads, replications));
     }
@@ -238,6 +274,7 @@ public final class SimulationScenario {
         b.service = service;
         b.eventCalendar = eventCalendar;
         b.initialState = initialState;
+        b.initialMemory = initialMemory;
         b.tEnd = tEnd;
         b.warmup = warmup;
         b.dt = dt;
@@ -246,6 +283,8 @@ public final class SimulationScenario {
         b.threads = threads;
         b.batches = batches;
         b.covarianceLevels = covarianceLevels;
+        b.engine = engine;
+        b.percentiles = percentiles.clone();
         return b;
     }
 
@@ -334,7 +373,78 @@ public final class SimulationScenario {
      * @return a new array of length {@link #servers()}
      */
     public int[] initialLevels() {
+        if (initialMemory != null) {
+            return memoryCounts(true);
+        }
         return initialLevels(initialState, servers);
+    }
+
+    /** @return the (queue, observation) state SQ(d) with memory starts from, or {@code null}: observations = true lengths */
+    public MemoryState initialMemory() {
+        return initialMemory;
+    }
+
+    /**
+     * The dispatcher's observation of each server at time 0 (policy memory): for a
+     * {@link Builder#initialMemory} state, servers are given (queue, observation) pairs in the
+     * proportions {@code y_{i,j}} rounded to whole servers by largest remainders (the counts sum to
+     * {@code N}; each within 1 of {@code N·y_{i,j}}), in the same server order as {@link #initialLevels()};
+     * otherwise {@code null} (the dispatcher starts knowing every queue).
+     *
+     * @return a new array of length {@link #servers()}, or {@code null}
+     */
+    public int[] initialObservations() {
+        return initialMemory == null ? null : memoryCounts(false);
+    }
+
+    /** The pairs in order of observation, then queue; {@code queues} picks which coordinate is returned. */
+    private int[] memoryCounts(boolean queues) {
+        int top = initialMemory.maxObservation();
+        int pairs = (top + 1) * (top + 2) / 2;
+        long[] count = new long[pairs];
+        double[] remainder = new double[pairs];
+        long assigned = 0;
+        int k = 0;
+        for (int j = 0; j <= top; j++) {
+            for (int i = 0; i <= j; i++, k++) {
+                double exact = servers * initialMemory.share(i, j);
+                count[k] = (long) Math.floor(exact);
+                remainder[k] = exact - count[k];
+                assigned += count[k];
+            }
+        }
+        while (assigned < servers) {
+            int best = 0;
+            for (int p = 1; p < pairs; p++) {
+                if (remainder[p] > remainder[best]) {
+                    best = p;
+                }
+            }
+            count[best]++;
+            remainder[best] = -1;
+            assigned++;
+        }
+        int[] out = new int[servers];
+        int s = 0;
+        k = 0;
+        for (int j = 0; j <= top; j++) {
+            for (int i = 0; i <= j; i++, k++) {
+                for (long c = 0; c < count[k] && s < servers; c++) {
+                    out[s++] = queues ? i : j;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static double[] tailOf(MemoryState m) {
+        double[] x = m.queueLevels();
+        double[] tail = new double[x.length + 1];
+        tail[0] = 1.0;
+        for (int i = 0; i < x.length; i++) {
+            tail[i + 1] = Math.min(x[i], tail[i]);
+        }
+        return tail;
     }
 
     private static int[] initialLevels(InitialState initial, int n) {
@@ -403,6 +513,57 @@ public final class SimulationScenario {
         return covarianceLevels;
     }
 
+    /** @return the engine asked for ({@link Engine#AUTO} unless set) */
+    public Engine engine() {
+        return engine;
+    }
+
+    /**
+     * @return whether the occupancy counts alone are an exact simulation: exponential service (no
+     *         forced event calendar) and a policy that looks only at the queue lengths of servers
+     *         that are exchangeable (everything but SQ(d) with memory, whose per-server observations
+     *         are state)
+     */
+    public boolean occupancyExact() {
+        return exponentialFastPath() && policy != Policy.MEMORY;
+    }
+
+    /** @return the engine that runs this scenario: {@link Engine#AUTO} resolved */
+    public Engine engineInUse() {
+        if (engine == Engine.AUTO) {
+            return occupancyExact() ? Engine.OCCUPANCY : Engine.AGENT;
+        }
+        return engine;
+    }
+
+    /**
+     * @return the response-time percentiles to estimate, each in (0, 100) (single-server queues; empty
+     *         by default: no quantile estimates)
+     */
+    public double[] percentiles() {
+        return percentiles.clone();
+    }
+
+    /**
+     * The initial counts {@code c_i}, {@code i = 0..H}: the servers with at least {@code i} jobs in
+     * {@link #initialLevels()}, computed without the per-server array.
+     *
+     * @return a new array, {@code c_0 = N}
+     */
+    public int[] initialCounts() {
+        double[] x = initialState.levels(initialState.occupiedLevels());
+        int[] c = new int[x.length + 1];
+        c[0] = servers;
+        for (int i = 0; i < x.length; i++) {
+            c[i + 1] = (int) Math.min(servers, (long) Math.floor(servers * x[i] + 0.5));
+        }
+        int len = c.length;
+        while (len > 1 && c[len - 1] == 0) {
+            len--;
+        }
+        return java.util.Arrays.copyOf(c, len);
+    }
+
     /** @return the number of observations per replication behind each confidence interval */
     public int unitsPerReplication() {
         return replications == 1 ? batches : 1;
@@ -412,8 +573,8 @@ public final class SimulationScenario {
      * Mutable builder. Defaults: system supermarket, policy random, d = 2, distinct sampling,
      * exponential service, empty initial state, warm-up {@code tEnd/10} for steady-state runs and 0
      * with a time grid, one replication, seed 1, as many threads as processors, 20 batches, no
-     * covariance. {@code servers}, {@code lambda} (or {@code arrivalRate}) and {@code tEnd} are
-     * required.
+     * covariance, engine auto, no response-time percentiles. {@code servers}, {@code lambda} (or
+     * {@code arrivalRate}) and {@code tEnd} are required.
      */
     public static final class Builder {
         private SystemKind system = SystemKind.SUPERMARKET;
@@ -429,6 +590,7 @@ public final class SimulationScenario {
         private ServiceDistribution service;
         private boolean eventCalendar;
         private InitialState initialState = InitialState.empty();
+        private MemoryState initialMemory;
         private double tEnd = Double.NaN;
         private double warmup = Double.NaN;
         private double dt;
@@ -437,8 +599,22 @@ public final class SimulationScenario {
         private int threads = Runtime.getRuntime().availableProcessors();
         private int batches = 20;
         private int covarianceLevels;
+        private Engine engine = Engine.AUTO;
+        private double[] percentiles = new double[0];
 
         private Builder() {
+        }
+
+        /** @param v the engine ({@link Engine#AUTO}: the occupancy engine where it is exact) */
+        public Builder engine(Engine v) {
+            engine = v;
+            return this;
+        }
+
+        /** @param v response-time percentiles in (0, 100) to estimate (single-server queues) */
+        public Builder percentiles(double... v) {
+            percentiles = v.clone();
+            return this;
         }
 
         /** @param v the system */
@@ -517,6 +693,15 @@ public final class SimulationScenario {
         /** @param v initial state: empty, a tail vector or all:K (rounded by {@link SimulationScenario#initialLevels()}) */
         public Builder initialState(InitialState v) {
             initialState = v;
+            return this;
+        }
+
+        /**
+         * @param v the (queue, observation) state SQ(d) with memory starts from, e.g. stale memory
+         *        {@code memory:0/3=1} (replaces {@link #initialState}; {@code null}: none)
+         */
+        public Builder initialMemory(MemoryState v) {
+            initialMemory = v;
             return this;
         }
 

@@ -109,6 +109,7 @@ public final class Simulator {
         private final List<UnitResult> units = new ArrayList<>();
         private long events;
         private List<LevelJump> jumps = List.of();
+        private Engine engine = Engine.AUTO;
         private int count;
         private final double[][] trajMean;
         private final double[][] trajM2;
@@ -123,6 +124,7 @@ public final class Simulator {
         void add(ReplicationResult r) {
             if (r.index() == 0) {
                 jumps = r.jumps();
+                engine = r.engine();
             }
             units.addAll(r.units());
             events += r.events();
@@ -192,7 +194,22 @@ public final class Simulator {
             MatrixEstimate covariance = sc.covarianceLevels() > 0
                     ? covariance(units, sc.covarianceLevels(), sc.servers()) : null;
             return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate,
-                    sc.gridTimes(), trajectory(), covariance, policy, jumps, events, wall);
+                    sc.gridTimes(), trajectory(), covariance, policy, jumps, events, wall, engine,
+                    quantiles(UnitResult::responseQuantiles), quantiles(UnitResult::conditionalResponseQuantiles));
+        }
+
+        /** Student t over the units of each unit's quantile estimates, or null when the units have none. */
+        private List<QuantileEstimate> quantiles(java.util.function.Function<UnitResult, double[]> of) {
+            double[] ps = sc.percentiles();
+            if (units.isEmpty() || of.apply(units.get(0)) == null) {
+                return null;
+            }
+            List<QuantileEstimate> out = new ArrayList<>(ps.length);
+            for (int j = 0; j < ps.length; j++) {
+                final int col = j;
+                out.add(new QuantileEstimate(ps[j], over(units, u -> of.apply(u)[col])));
+            }
+            return out;
         }
 
         /** Mean and Student t interval over the replications at each grid time, rows of one width. */

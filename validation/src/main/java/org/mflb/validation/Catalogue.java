@@ -82,6 +82,7 @@ public final class Catalogue {
                         + "simulated loss system.",
                 FluidModel.of(ServerSystem.lossPools(5), PowerOfD.withReplacement(2), 4.5), 1000, new int[] {8, 16},
                 new double[] {1000, 5000}, fluid(1000)));
+        list.addAll(LossPoolScenarios.scenarios(full));
         list.add(FluidVersusSimulation.transientRun("sq2-time-varying",
                 "SQ(2) under a time-varying load lambda(t) = 0.7 + 0.25 sin(t/2)",
                 "The fluid ODE driven by lambda(t) against the simulator, which thins a Poisson process of the "
@@ -101,6 +102,7 @@ public final class Catalogue {
         }
         list.add(RefinedVersusSimulation.covariance("diffusion-sq2", "Linear-noise covariance: SQ(2), lambda = 0.9",
                 FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, 5));
+        list.addAll(ModelFileScenarios.catalogue());
         list.add(new PdeVersusSimulation("pde-lognormal-4", "lognormal:scv=4"));
         list.add(new PdeVersusSimulation("pde-weibull-05", "weibull:shape=0.5"));
         if (full) {
@@ -108,8 +110,13 @@ public final class Catalogue {
             list.add(new PdeVersusSimulation("pde-pareto-25", "pareto:shape=2.5"));
         }
         list.addAll(NonSmoothScenarios.scenarios());
+        list.addAll(MemoryScenarios.scenarios());
         list.addAll(ThresholdScenarios.scenarios());
         list.add(new ThresholdDiffusionScenario(2.5));
+        // beta = 1 in the quick catalogue; 0.5 and 2 (a longer lattice and a lighter tail) in the full one
+        for (double beta : full ? new double[] {0.5, 1, 2} : new double[] {1}) {
+            list.add(new HalfinWhittScenario(beta));
+        }
         return list;
     }
 }

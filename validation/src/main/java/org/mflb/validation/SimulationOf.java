@@ -5,6 +5,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
+import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.AdaptiveThreshold;
 import org.mflb.fluid.nonsmooth.JoinShortestQueue;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
@@ -34,6 +35,11 @@ public final class SimulationOf {
     public static SimulationScenario.Builder scenario(FluidModel fluid, int servers) {
         if (fluid.policy() instanceof NonSmoothPolicy policy) {
             return nonSmooth(fluid, policy, servers);
+        }
+        if (fluid.policy() instanceof MemoryPolicy memory) {
+            // the real dispatcher with memory, d distinct servers (set sampling() for the other scheme)
+            return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.MEMORY).d(memory.d())
+                    .sampling(Sampling.DISTINCT).servers(servers).arrivalRate(fluid.arrivalRate());
         }
         ServerSystem system = fluid.system();
         SmoothRouting routing = (SmoothRouting) fluid.policy();

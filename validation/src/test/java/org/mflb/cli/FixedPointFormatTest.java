@@ -28,7 +28,11 @@ class FixedPointFormatTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "--system supermarket --policy sqd --lambda 0.9|iterations stable spectralAbscissa",
-        "--system loss --capacity 3 --policy random --lambda 2|iterations stable spectralAbscissa blocking",
+        "--system loss --capacity 3 --policy random --lambda 2|iterations stable spectralAbscissa blocking beta service"
+                + " ouMean covariance spectralGap blockingCorrection timeAverageVariance errorOrders",
+        "--system loss --capacity 3 --policy sqd --lambda 2 --refined 4 --exact|iterations stable spectralAbscissa"
+                + " blocking refined V covariance beta service ouMean spectralGap blockingCorrection timeAverageVariance"
+                + " errorOrders blockingApproximations exact",
         "--system supermarket --policy sqd --lambda 0.9 --refined 10 --order 2|iterations stable spectralAbscissa refined V covariance A",
         "--system supermarket --policy jsq --lambda 0.9|equilibrium",
         "--system pools --policy threshold --threshold 0 --lambda 2.5|equilibrium threshold diagnosis",

@@ -63,6 +63,38 @@ class SimulateCommandTest {
     }
 
     @Test
+    void engineAndResponseTimeQuantilesInJson() throws Exception {
+        String[] base = {"simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.8", "--n", "50",
+            "--t-end", "300", "--replications", "3", "--seed", "3", "--format", "json", "--engine"};
+        JsonNode auto = json(concat(base, "auto"));
+        assertEquals("occupancy", auto.get("engine").asText(), "auto takes the occupancy engine where it is exact");
+        JsonNode agent = json(concat(base, "agent"));
+        assertEquals("agent", agent.get("engine").asText());
+        for (JsonNode j : new JsonNode[] {auto, agent}) {
+            JsonNode q = j.get("responseTimeQuantiles");
+            assertEquals(4, q.size(), "default percentiles 50, 90, 99, 99.9");
+            double previous = 0;
+            for (int k = 0; k < q.size(); k++) {
+                JsonNode e = q.get(k);
+                assertEquals(4, e.size(), "keys p, mean, ci95Low, ci95High: " + e);
+                assertEquals(new double[] {50, 90, 99, 99.9}[k], e.get("p").asDouble());
+                assertTrue(e.get("ci95Low").asDouble() <= e.get("mean").asDouble()
+                        && e.get("mean").asDouble() <= e.get("ci95High").asDouble(), e.toString());
+                assertTrue(e.get("mean").asDouble() > previous, "quantiles increase: " + q);
+                previous = e.get("mean").asDouble();
+            }
+            assertEquals("conditional", j.get("responseTimeQuantileMethod").asText());
+        }
+        assertEquals(4, agent.get("perJobResponseTimeQuantiles").size(), "the agent engine also measures jobs");
+        JsonNode general = json("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.8", "--n",
+                "50", "--t-end", "200", "--replications", "2", "--service", "h2:scv=2", "--percentiles", "50,95",
+                "--format", "json");
+        assertEquals("agent", general.get("engine").asText());
+        assertEquals("per-job", general.get("responseTimeQuantileMethod").asText());
+        assertEquals(2, general.get("responseTimeQuantiles").size());
+    }
+
+    @Test
     void transientJsonAndProfile(@TempDir Path dir) throws Exception {
         Path profile = dir.resolve("lambda.csv");
         Files.writeString(profile, "t,lambda\n0,0.5\n2,1.5\n4,0.5\n");
@@ -110,6 +142,10 @@ class SimulateCommandTest {
             {"--n", "10", "--lambda", "0.5", "--capacity", "3"},
             {"--n", "10", "--lambda", "0.5", "--d", "3"},
             {"--n", "10", "--lambda", "0.5", "--warmup", "20"},
+            {"--n", "10", "--lambda", "0.5", "--percentiles", "50,100"},
+            {"--n", "10", "--lambda", "0.5", "--percentiles", "0"},
+            {"--n", "10", "--lambda", "0.5", "--engine", "fastest"},
+            {"--n", "10", "--lambda", "0.5", "--engine", "occupancy", "--service", "lognormal:scv=4"},
         };
         for (String[] c : cases) {
             String[] args = new String[c.length + 7];

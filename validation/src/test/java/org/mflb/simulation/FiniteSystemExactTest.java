@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The simulated dispatchers against the exact stationary law of systems of three servers or pools
  * ({@link SmallSystemChain}), where every policy — including the 1/N difference between sampling d
- * distinct servers or with replacement — is visible and exactly computable.
+ * distinct servers or with replacement — is visible and exactly computable. Every case runs on both
+ * engines: the agent engine (the dispatchers' own algorithms) and the occupancy engine (the counts).
  */
 class FiniteSystemExactTest {
 
@@ -18,35 +19,39 @@ class FiniteSystemExactTest {
         long t0 = System.nanoTime();
         SmallSystemChain exact = new SmallSystemChain(n, lambda, system.isQueue(), chainCap, policy, 2,
                 sampling == Sampling.DISTINCT);
-        SimulationScenario.Builder b = SimulationScenario.builder().system(system).policy(policy).d(2)
-                .sampling(sampling).servers(n).lambda(lambda).tEnd(100_000).warmup(10_000).seed(11).threads(1);
-        if (system == SystemKind.LOSS) {
-            b.capacity(capacity);
+        double chainSeconds = (System.nanoTime() - t0) * 1e-9;
+        for (Engine engine : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {
+            SimulationScenario.Builder b = SimulationScenario.builder().system(system).policy(policy).d(2)
+                    .sampling(sampling).servers(n).lambda(lambda).tEnd(100_000).warmup(10_000).seed(11).threads(1)
+                    .engine(engine);
+            if (system == SystemKind.LOSS) {
+                b.capacity(capacity);
+            }
+            SimulationResult r = Simulator.run(b.build());
+            String label = name + " (" + engine.cliName() + ")";
+            if (System.getenv("MFLB_TEST_VERBOSE") != null) {
+                System.out.printf("%s: chain %.2f s, simulation %.2f s (%d events)%n", label, chainSeconds,
+                        r.wallSeconds(), r.events());
+            }
+            // the levels of one run are correlated, and the blocking is x_C seen by arrivals (PASTA):
+            // one joint check per run
+            CiChecks.Joint joint = checks.joint(label).levels(r.tail(), 1,
+                    Arrays.copyOfRange(exact.tail, 1, levels + 1), 0);
+            if (system == SystemKind.LOSS) {
+                joint.add("blocking", r.blocking().orElseThrow(), exact.blocking, 0);
+            }
+            joint.check();
         }
-        long t1 = System.nanoTime();
-        SimulationResult r = Simulator.run(b.build());
-        if (System.getenv("MFLB_TEST_VERBOSE") != null) {
-            System.out.printf("%s: chain %.2f s, simulation %.2f s (%d events)%n", name, (t1 - t0) * 1e-9,
-                    r.wallSeconds(), r.events());
-        }
-        // the levels of one run are correlated, and the blocking is x_C seen by arrivals (PASTA):
-        // one joint check per run
-        CiChecks.Joint joint = checks.joint(name).levels(r.tail(), 1, Arrays.copyOfRange(exact.tail, 1, levels + 1), 0);
-        if (system == SystemKind.LOSS) {
-            joint.add("blocking", r.blocking().orElseThrow(), exact.blocking, 0);
-        }
-        joint.check();
     }
 
     @Test
     void policiesMatchExactChainsAtNEquals3() {
-        // 8 runs, one joint check each, each missing with probability at most p = 0.01/8: none allowed,
-        // false alarm <= 8 x 0.125% = 1% (union bound). Allowing 2 misses at p = 0.05
-        // (P(Binomial(8, 0.05) > 2) = 0.58%) would leave two of the eight (policy, sampling, system)
-        // cases unchecked, each of which is checked by this run only. The runs share seed 11 but differ
-        // in policy, sampling or system, which consume the stream differently, so their paths decouple
-        // within the first events
-        CiChecks checks = new CiChecks(0.01 / 8);
+        // 16 runs (8 cases on 2 engines), one joint check each, each missing with probability at most
+        // p = 0.01/16: none allowed, false alarm <= 16 x 0.0625% = 1% (union bound). Allowing misses
+        // would leave a (policy, sampling, system, engine) case unchecked, each of which is checked by
+        // this run only. The runs share seed 11 but differ in policy, sampling, system or engine, which
+        // consume the stream differently, so their paths decouple within the first events
+        CiChecks checks = new CiChecks(0.01 / 16);
         // queues, λ = 0.6, chain capped at 22 jobs per server: these policies' tails fall at least
         // geometrically with ratio ≤ 0.45 per level (x_4/x_3 above), so the truncated mass is < 1e-7
         compare(checks, "SQ(2) distinct", SystemKind.SUPERMARKET, Policy.SQD, Sampling.DISTINCT, 0.6, 0, 22, 4);

@@ -27,7 +27,17 @@ class ThresholdDispatcherTest {
      */
     private static void compare(CiChecks checks, String name, SimulationScenario.Builder b, ThresholdChain exact,
             boolean adaptive) {
-        SimulationResult r = Simulator.run(b.servers(3).tEnd(100_000).warmup(10_000).build());
+        b.servers(3).tEnd(100_000).warmup(10_000);
+        Engine[] engines = b.build().occupancyExact() ? new Engine[] {Engine.AGENT, Engine.OCCUPANCY}
+                : new Engine[] {Engine.AGENT};
+        for (Engine engine : engines) {
+            compareOn(checks, name + " (" + engine.cliName() + ")", b.engine(engine).build(), exact, adaptive);
+        }
+    }
+
+    private static void compareOn(CiChecks checks, String name, SimulationScenario scenario, ThresholdChain exact,
+            boolean adaptive) {
+        SimulationResult r = Simulator.run(scenario);
         CiChecks.Joint joint = checks.joint(name).levels(r.tail(), 1, Arrays.copyOfRange(exact.tail, 1, 5), 0)
                 .add("messages/task", r.policyStatistics().get("messagesPerTask"), exact.messagesPerTask, 0);
         if (adaptive) {
@@ -38,11 +48,11 @@ class ThresholdDispatcherTest {
 
     @Test
     void threePoolsMatchTheExactChain() {
-        // 8 runs (different seeds), one joint check each, each missing with probability at most
-        // p = 0.01/8: none allowed, false alarm <= 8 x 0.125% = 1% (union bound). Allowing 2 misses at
-        // p = 0.05 (P(Binomial(8, 0.05) > 2) = 0.58%) would leave the event-calendar engine (one run)
-        // or two of the three adaptive runs unchecked
-        CiChecks checks = new CiChecks(0.01 / 8);
+        // 15 runs (7 cases on the agent and the occupancy engine, the event calendar on the agent
+        // engine), one joint check each, each missing with probability at most p = 0.01/15: none
+        // allowed, false alarm <= 15 x 0.067% = 1% (union bound). Allowing misses would leave the
+        // event-calendar engine (one run) or an adaptive run of one engine unchecked
+        CiChecks checks = new CiChecks(0.01 / 15);
         // λ = 1.5, 3 pools: 4.5 tasks on average (Poisson for every policy), so a cap of 14 tasks per
         // pool cuts off P(Poisson(4.5) > 14) < 1e-4 of the time, and only in states where a single
         // pool holds all of them: far below the intervals' half-widths (≈ 1e-3)

@@ -30,7 +30,9 @@ class NonSmoothScenariosTest {
         for (ValidationScenario s : scenarios) {
             ScenarioOutcome outcome = s.run(context);
             long failed = outcome.checks().stream().filter(c -> !c.passed()).count();
-            assertTrue(outcome.checks().size() > 20, s.id() + ": " + outcome.checks().size() + " checks");
+            // at least x_1 and x_2 at 10 of the 11 grid times of the quick horizon (x_2 drains by its end;
+            // higher levels count only where the simulation happened to reach them)
+            assertTrue(outcome.checks().size() >= 20, s.id() + ": " + outcome.checks().size() + " checks");
             assertTrue(failed <= Math.max(1, outcome.checks().size() / 50), s.id() + ": " + failed + " of "
                     + outcome.checks().size() + " checks failed; worst " + outcome.maxErrorInHalfWidths() + " half-widths");
             assertTrue(Files.size(outcome.figure().orElseThrow()) > 0);

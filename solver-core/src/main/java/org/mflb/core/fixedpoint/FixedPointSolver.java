@@ -172,6 +172,34 @@ public final class FixedPointSolver {
     }
 
     /**
+     * The fixed point reached from {@code start} when the jumps conserve linear quantities
+     * ({@code cᵀℓ = 0} for every jump {@code ℓ}, e.g. a total mass): the drift then has a manifold of
+     * fixed points, one on each affine subspace {@code start + span{ℓ}}, and the one sought is the
+     * one on {@code start}'s. The iteration runs in orthonormal coordinates of that subspace
+     * ({@link org.mflb.core.refined.JumpSubspace}), so the conservation laws hold to rounding and
+     * the spectrum (and {@link FixedPoint#isStable()}) is that of the Jacobian restricted to the
+     * subspace: the zero eigenvalues of the conservation laws are left out. Without conservation
+     * laws this is {@link #solve}.
+     *
+     * @param model a model with a constant arrival rate
+     * @param start the state whose conserved quantities the fixed point keeps (not modified)
+     * @return the fixed point on {@code start + span{ℓ}}
+     */
+    public FixedPoint solveConserving(PopulationModel model, double[] start) {
+        int n = model.getDimension();
+        org.mflb.core.refined.JumpSubspace subspace = org.mflb.core.refined.JumpSubspace.of(model.transitions(), n);
+        if (subspace.rank() == n) {
+            return solve(model, start);
+        }
+        AffineRestriction restricted = new AffineRestriction(model, start, subspace.basis(), subspace.rank());
+        FixedPoint reduced = solve(restricted, new double[subspace.rank()]);
+        double[] x = restricted.lift(reduced.state());
+        double[] f = new double[n];
+        model.drift(0.0, x, f);
+        return new FixedPoint(x, normInf(f), reduced.iterations(), reduced.spectrum().orElse(null));
+    }
+
+    /**
      * Adds the spectrum of {@code Df(π)} to a fixed point, when its dimension is at most
      * {@link Settings#spectrumLimit()} (a dense eigen-decomposition costs {@code O(K³)}).
      *

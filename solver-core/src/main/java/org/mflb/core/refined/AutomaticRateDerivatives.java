@@ -54,11 +54,28 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
      * @param model the model
      */
     public AutomaticRateDerivatives(SmoothPopulationModel model) {
+        this(model, discoverSupports(model, model.getDimension(), model.transitions().size()));
+    }
+
+    /**
+     * Uses supports the model knows structurally (e.g. read off its rate expressions) instead of
+     * discovering them at random points.
+     *
+     * @param model the model
+     * @param supports for every transition, the coordinates its rate depends on, strictly increasing
+     */
+    public AutomaticRateDerivatives(SmoothPopulationModel model, int[][] supports) {
         this.model = model;
         this.sized = model instanceof SizeDependentPopulationModel s ? s : null;
         this.dimension = model.getDimension();
         int count = model.transitions().size();
-        this.supports = discoverSupports(model, dimension, count);
+        if (supports.length != count) {
+            throw MflbException.invalid("supports.length", supports.length, "the number of transitions, " + count);
+        }
+        this.supports = new int[count][];
+        for (int l = 0; l < count; l++) {
+            this.supports[l] = supports[l].clone();
+        }
 
         SupportColouring colouring = new SupportColouring(supports, dimension);
         this.groupTransitions = colouring.transitions;
@@ -140,7 +157,7 @@ public final class AutomaticRateDerivatives implements RateDerivatives {
             if (corrections) {
                 sized.fieldRates(t, xs, tab.factory.variable(mg, 0.0), beta);
             } else {
-                model.fieldRates(t, xs, beta);
+                model.fieldRates(t, xs, beta, groupTransitions[g]);
             }
             for (int l : groupTransitions[g]) {
                 double[] all = beta[l].getAllDerivatives();

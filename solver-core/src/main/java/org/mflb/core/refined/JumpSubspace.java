@@ -17,9 +17,10 @@ import org.mflb.core.linalg.Tensors;
  * equations are solved in coordinates of an orthonormal basis {@code P} ({@code K×r}) of {@code S}:
  * operator {@code PᵀFP}, sources projected with {@code Pᵀ} on every axis, solutions lifted with
  * {@code P}. The basis is the right singular vectors of the jump matrix with singular values above
- * {@value #RANK_TOLERANCE} times the largest.
+ * {@value #RANK_TOLERANCE} times the largest. The fixed point of a model with conservation laws is
+ * sought on the affine subspace {@code x(0) + S} ({@link #of(java.util.List, int)}, {@link #basis()}).
  */
-final class JumpSubspace {
+public final class JumpSubspace {
 
     /** Relative singular-value threshold for the rank of the jump matrix (jumps are O(1) vectors). */
     static final double RANK_TOLERANCE = 1e-10;
@@ -36,23 +37,46 @@ final class JumpSubspace {
     }
 
     static JumpSubspace of(MomentEquations eq) {
-        int n = eq.n;
+        return of(eq.n, eq.count, eq.jumpIndex, eq.jumpValue);
+    }
+
+    /**
+     * @param jumps the transitions' jump vectors
+     * @param n dimension of the state
+     * @return the subspace they span
+     */
+    public static JumpSubspace of(java.util.List<org.mflb.core.model.Transition> jumps, int n) {
+        int[][] index = new int[jumps.size()][];
+        double[][] value = new double[jumps.size()][];
+        for (int l = 0; l < index.length; l++) {
+            org.mflb.core.model.Transition t = jumps.get(l);
+            index[l] = new int[t.size()];
+            value[l] = new double[t.size()];
+            for (int k = 0; k < t.size(); k++) {
+                index[l][k] = t.index(k);
+                value[l][k] = t.value(k);
+            }
+        }
+        return of(n, index.length, index, value);
+    }
+
+    private static JumpSubspace of(int n, int jumpCount, int[][] jumpIndex, double[][] jumpValue) {
         // Fast path: a single-coordinate jump for every coordinate spans everything (SQ(d) tails).
         boolean[] unit = new boolean[n];
         int covered = 0;
-        for (int l = 0; l < eq.count; l++) {
-            if (eq.jumpIndex[l].length == 1 && eq.jumpValue[l][0] != 0.0 && !unit[eq.jumpIndex[l][0]]) {
-                unit[eq.jumpIndex[l][0]] = true;
+        for (int l = 0; l < jumpCount; l++) {
+            if (jumpIndex[l].length == 1 && jumpValue[l][0] != 0.0 && !unit[jumpIndex[l][0]]) {
+                unit[jumpIndex[l][0]] = true;
                 covered++;
             }
         }
         if (covered == n) {
             return new JumpSubspace(n, n, null);
         }
-        DMatrixRMaj jumps = new DMatrixRMaj(Math.max(eq.count, 1), n);
-        for (int l = 0; l < eq.count; l++) {
-            for (int k = 0; k < eq.jumpIndex[l].length; k++) {
-                jumps.add(l, eq.jumpIndex[l][k], eq.jumpValue[l][k]);
+        DMatrixRMaj jumps = new DMatrixRMaj(Math.max(jumpCount, 1), n);
+        for (int l = 0; l < jumpCount; l++) {
+            for (int k = 0; k < jumpIndex[l].length; k++) {
+                jumps.add(l, jumpIndex[l][k], jumpValue[l][k]);
             }
         }
         SingularValueDecomposition_F64<DMatrixRMaj> svd =
@@ -93,6 +117,23 @@ final class JumpSubspace {
 
     boolean isFull() {
         return basis == null;
+    }
+
+    /** @return the dimension {@code r} of the subspace (the state's dimension less the conservation laws) */
+    public int rank() {
+        return rank;
+    }
+
+    /** @return an orthonormal basis {@code P} of the subspace, {@code n×r} row-major (the identity when {@code r = n}) */
+    public double[] basis() {
+        if (basis != null) {
+            return basis.clone();
+        }
+        double[] identity = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            identity[i * n + i] = 1.0;
+        }
+        return identity;
     }
 
     /** @return {@code X ×_k Pᵀ} on each of the {@code p} axes ({@code n^p → r^p}); the input itself when full */

@@ -28,6 +28,21 @@ public interface SmoothPopulationModel extends PopulationModel {
      */
     <T extends CalculusFieldElement<T>> void fieldRates(double t, T[] x, T[] beta);
 
+    /**
+     * Evaluates only the rates listed in {@code transitions} (the others in {@code beta} may be left
+     * unset). {@link AutomaticRateDerivatives} calls it once per group of transitions it
+     * differentiates together; the default evaluates every rate.
+     *
+     * @param <T> the field element type
+     * @param t time
+     * @param x state (not modified)
+     * @param beta rates (modified at least at the listed indices)
+     * @param transitions the rates needed, increasing
+     */
+    default <T extends CalculusFieldElement<T>> void fieldRates(double t, T[] x, T[] beta, int[] transitions) {
+        fieldRates(t, x, beta);
+    }
+
     /** Plain-double rates through {@link #fieldRates} (allocates: override in performance-critical models). */
     @Override
     default void rates(double t, double[] x, double[] beta) {

@@ -16,6 +16,8 @@ import org.mflb.simulation.state.Occupancy;
  * the dispatcher and is counted), so {@code m_k ≥} true length always and a refresh only lowers
  * {@code m_k}; each departure is discovered at most once, so the refreshes cost O(1) amortised. The
  * observations live in their own {@link LevelSets}, where the smallest ones form the first block.
+ * They start at the true lengths, or at the scenario's {@link
+ * org.mflb.simulation.SimulationScenario#initialObservations() initial observations} (stale memory).
  */
 public final class MemoryDispatcher extends Dispatcher {
 
@@ -25,6 +27,8 @@ public final class MemoryDispatcher extends Dispatcher {
     private final ServerSample sample;
     private final LevelSets memory;
     private int min;
+    /** Arrivals of the current unit sent to a server believed idle (smallest observation 0). */
+    private long believedIdle;
 
     /** @param ctx the replication's context (d and sampling) */
     public MemoryDispatcher(DispatchContext ctx) {
@@ -33,9 +37,12 @@ public final class MemoryDispatcher extends Dispatcher {
         this.n = occ.servers();
         this.sample = new ServerSample(rng, n, ctx.scenario().d(),
                 ctx.scenario().sampling() == Sampling.DISTINCT);
-        int[] initial = new int[n];
-        for (int s = 0; s < n; s++) {
-            initial[s] = occ.level(s);
+        int[] initial = ctx.scenario().initialObservations();
+        if (initial == null) {
+            initial = new int[n];
+            for (int s = 0; s < n; s++) {
+                initial[s] = occ.level(s);
+            }
         }
         this.memory = new LevelSets(initial);
     }
@@ -48,10 +55,25 @@ public final class MemoryDispatcher extends Dispatcher {
         }
         int m = JsqDispatcher.minimumLevel(memory, n, min);
         min = m;
+        if (m == 0) {
+            believedIdle++;
+        }
         int ties = n - memory.countAtLeast(m + 1);
         int chosen = memory.serverAt(ties == 1 ? 0 : rng.nextInt(ties));
         memory.up(chosen);
         return chosen;
+    }
+
+    @Override
+    public void startMeasurement(double t) {
+        believedIdle = 0;
+    }
+
+    /** Reports {@code believedIdleShare}: the share of the unit's arrivals sent to a server believed idle. */
+    @Override
+    public void endUnit(double t, long arrivals, PolicyStatistics out) {
+        out.put("believedIdleShare", arrivals > 0 ? (double) believedIdle / arrivals : Double.NaN);
+        believedIdle = 0;
     }
 
     /** @return the dispatcher's current observation of server {@code s} (for tests) */

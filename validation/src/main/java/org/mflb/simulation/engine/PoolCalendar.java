@@ -12,14 +12,14 @@ import org.mflb.simulation.state.EventCalendar;
  * completion time in an {@link EventCalendar} (a task starts its service on arrival). An arrival
  * sent to a pool holding {@code C} tasks is lost.
  */
-final class PoolCalendar extends Replication {
+final class PoolCalendar extends AgentReplication {
 
     private final EventCalendar calendar;
     private final ContinuousSampler service;
     private double nextArrival;
 
     PoolCalendar(SimulationScenario scenario, int index, UniformRandomProvider rng) {
-        super(scenario, index, rng);
+        super(scenario, index, rng, false, false);
         calendar = new EventCalendar(2 * n);
         service = scenario.service() == null ? exp1 : scenario.service().createSampler(rng);
         for (int p = 0; p < n; p++) {
@@ -29,9 +29,10 @@ final class PoolCalendar extends Replication {
         }
     }
 
+    /** Arrival candidates: a fresh Exp time at the start, else the pending one rescaled (draws nothing). */
     @Override
-    void onArrivalBoundChanged() {
-        nextArrival = t + exp1.sample() / arrivalBound;
+    void onArrivalBoundChanged(double previousBound) {
+        nextArrival = ExponentialClock.next(nextArrival, t, previousBound, arrivalBound, 0, exp1);
     }
 
     /* Same structure as QueueExponential.simulate (see the performance notes there). */

@@ -12,16 +12,19 @@ import org.mflb.simulation.state.TaskList;
  * Exp({@code N·λ̄ + μM}) time; it is an arrival candidate with probability
  * {@code N·λ̄/(N·λ̄ + μM)}, otherwise the completion of a uniformly random task (MODELS.md §2),
  * found in O(1) in the {@link TaskList}. An arrival sent to a pool holding {@code C} tasks is lost.
+ * The next event's time is kept across checkpoints (common random numbers, see {@link Replication}).
  */
-final class PoolExponential extends Replication {
+final class PoolExponential extends AgentReplication {
 
     private final TaskList tasks;
 
     private final double mu;
     private final double inverseMu;
+    /** Time of the next event (arrival candidate or completion). */
+    private double pending = Double.NaN;
 
     PoolExponential(SimulationScenario scenario, int index, UniformRandomProvider rng) {
-        super(scenario, index, rng);
+        super(scenario, index, rng, false, false);
         mu = scenario.exponentialServiceRate();
         inverseMu = 1 / mu;
         tasks = new TaskList(2 * n);
@@ -30,6 +33,11 @@ final class PoolExponential extends Replication {
                 tasks.add(p);
             }
         }
+    }
+
+    @Override
+    void onArrivalBoundChanged(double previousBound) {
+        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, mu * tasks.size(), exp1);
     }
 
     /* Same structure as QueueExponential.simulate (see the performance notes there). */
@@ -50,19 +58,17 @@ final class PoolExponential extends Replication {
             long arrivals = this.arrivals;
             long idleArrivals = this.idleArrivals;
             long blocked = this.blocked;
-            for (;;) {
+            double next = pending;
+            while (next < checkpointTime) {
+                now = next;
                 final int m = tasks.size();
                 final double total = bound + mu * m;
-                final double next = now + exp1.sample() / total;
-                if (next >= checkpointTime) {
-                    break;
-                }
-                now = next;
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
                         t = now;
                         if (!acceptCandidate()) {
+                            next = now + exp1.sample() / total;
                             continue;
                         }
                     }
@@ -73,6 +79,7 @@ final class PoolExponential extends Replication {
                     if (k >= capacity) {
                         blocked++;
                         dispatcher.onBlocked(p, now);
+                        next = now + exp1.sample() / total;
                         continue;
                     }
                     if (k == 0) {
@@ -91,7 +98,9 @@ final class PoolExponential extends Replication {
                     occ.down(p);
                     dispatcher.onDeparture(p, k - 1, now);
                 }
+                next = now + exp1.sample() / (bound + mu * tasks.size());
             }
+            pending = next;
             t = now;
             this.events = events;
             this.arrivals = arrivals;

@@ -1,5 +1,6 @@
 package org.mflb.simulation.engine;
 
+import org.HdrHistogram.DoubleHistogram;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.mflb.simulation.SimulationScenario;
@@ -15,18 +16,16 @@ import org.mflb.simulation.state.Occupancy;
  * service starts (requirements are i.i.d., so this is the same law as drawing at arrival). The
  * next event is the earlier of the next arrival candidate and the earliest completion.
  */
-final class QueueCalendar extends Replication {
+final class QueueCalendar extends AgentReplication {
 
     private final FifoJobs jobs;
-    private final double[] serviceStart;
     private final EventCalendar calendar;
     private final ContinuousSampler service;
     private double nextArrival;
 
     QueueCalendar(SimulationScenario scenario, int index, UniformRandomProvider rng) {
-        super(scenario, index, rng);
+        super(scenario, index, rng, true, false);
         jobs = initialJobs(occ, n);
-        serviceStart = new double[n];
         calendar = new EventCalendar(n);
         service = scenario.service() == null ? exp1 : scenario.service().createSampler(rng);
         for (int s = 0; s < n; s++) {
@@ -47,9 +46,10 @@ final class QueueCalendar extends Replication {
         return jobs;
     }
 
+    /** Arrival candidates: a fresh Exp time at the start, else the pending one rescaled (draws nothing). */
     @Override
-    void onArrivalBoundChanged() {
-        nextArrival = t + exp1.sample() / arrivalBound;
+    void onArrivalBoundChanged(double previousBound) {
+        nextArrival = ExponentialClock.next(nextArrival, t, previousBound, arrivalBound, 0, exp1);
     }
 
     /* Same structure as QueueExponential.simulate (see the performance notes there). */
@@ -57,7 +57,6 @@ final class QueueCalendar extends Replication {
     void simulate() {
         final LevelSets occ = this.occ;
         final FifoJobs jobs = this.jobs;
-        final double[] serviceStart = this.serviceStart;
         final TailIntegrals tail = this.tail;
         final EventCalendar calendar = this.calendar;
         final ContinuousSampler service = this.service;
@@ -65,6 +64,7 @@ final class QueueCalendar extends Replication {
         for (;;) {
             final double checkpointTime = nextCheckpoint;
             final double bound = arrivalBound;
+            final DoubleHistogram responseTimes = this.responseTimes;
             double arrivalTime = nextArrival;
             long events = this.events;
             long arrivals = this.arrivals;
@@ -95,7 +95,7 @@ final class QueueCalendar extends Replication {
                     arrivals++;
                     if (k == 0) {
                         idleArrivals++;
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                         calendar.add(now + service.sample(), s);
                     }
                     tail.beforeUp(k + 1, now);
@@ -112,10 +112,13 @@ final class QueueCalendar extends Replication {
                     if (a == a) { // not a job present at time 0
                         completions++;
                         responseSum += now - a;
-                        waitingSum += serviceStart[s] - a;
+                        waitingSum += jobs.serviceStart(s) - a;
+                        if (responseTimes != null) {
+                            responseTimes.recordValue(now - a);
+                        }
                     }
                     if (k > 1) {
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                         calendar.replaceFirst(now + service.sample(), s);
                     } else {
                         calendar.removeFirst();

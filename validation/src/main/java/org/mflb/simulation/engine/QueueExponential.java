@@ -1,5 +1,6 @@
 package org.mflb.simulation.engine;
 
+import org.HdrHistogram.DoubleHistogram;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.dispatch.Dispatcher;
@@ -13,23 +14,28 @@ import org.mflb.simulation.state.LevelSets;
  * {@code N·λ̄/(N·λ̄ + μB)}, otherwise the departure from a uniformly random busy server
  * (MODELS.md §1). One uniform {@code u ∈ [0, N·λ̄ + μB)} decides both: {@code u < N·λ̄} is an
  * arrival, otherwise {@code ⌊(u − N·λ̄)/μ⌋} is uniform on the busy servers, which are the last
- * {@code B} of the occupancy's sorted order.
+ * {@code B} of the occupancy's sorted order. The time of the next event is drawn right after an
+ * event and kept across checkpoints (common random numbers, see {@link Replication}).
  */
-final class QueueExponential extends Replication {
+final class QueueExponential extends AgentReplication {
 
     private final FifoJobs jobs;
-    /** Time at which the job in service at each server started its service. */
-    private final double[] serviceStart;
 
     private final double mu;
     private final double inverseMu;
+    /** Time of the next event (arrival candidate or departure). */
+    private double pending = Double.NaN;
 
     QueueExponential(SimulationScenario scenario, int index, UniformRandomProvider rng) {
-        super(scenario, index, rng);
+        super(scenario, index, rng, true, true);
         mu = scenario.exponentialServiceRate();
         inverseMu = 1 / mu;
         jobs = QueueCalendar.initialJobs(occ, n);
-        serviceStart = new double[n];
+    }
+
+    @Override
+    void onArrivalBoundChanged(double previousBound) {
+        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, mu * occ.countAtLeast(1), exp1);
     }
 
     /*
@@ -45,7 +51,6 @@ final class QueueExponential extends Replication {
     void simulate() {
         final LevelSets occ = this.occ;
         final FifoJobs jobs = this.jobs;
-        final double[] serviceStart = this.serviceStart;
         final TailIntegrals tail = this.tail;
         final Dispatcher dispatcher = this.dispatcher;
         final int n = this.n;
@@ -54,6 +59,9 @@ final class QueueExponential extends Replication {
         for (;;) {
             final double checkpointTime = nextCheckpoint;
             final double bound = arrivalBound;
+            final DoubleHistogram responseTimes = this.responseTimes;
+            long[] joined = this.joined;
+            double next = pending;
             double now = t;
             long events = this.events;
             long arrivals = this.arrivals;
@@ -61,19 +69,16 @@ final class QueueExponential extends Replication {
             long completions = this.completions;
             double responseSum = this.responseSum;
             double waitingSum = this.waitingSum;
-            for (;;) {
+            while (next < checkpointTime) {
+                now = next;
                 final int busy = occ.countAtLeast(1);
                 final double total = bound + mu * busy;
-                final double next = now + exp1.sample() / total;
-                if (next >= checkpointTime) {
-                    break;
-                }
-                now = next;
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
                         t = now;
                         if (!acceptCandidate()) {
+                            next = now + exp1.sample() / total;
                             continue;
                         }
                     }
@@ -83,12 +88,19 @@ final class QueueExponential extends Replication {
                     arrivals++;
                     if (k == 0) {
                         idleArrivals++;
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
+                    }
+                    if (joined != null) {
+                        if (k >= joined.length) {
+                            joined = growJoined(k);
+                        }
+                        joined[k]++;
                     }
                     tail.beforeUp(k + 1, now);
                     occ.up(s);
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
+                    next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
                 } else {
                     final int i = (int) ((u - bound) * inverseMu);
                     final int s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
@@ -100,14 +112,19 @@ final class QueueExponential extends Replication {
                     if (a == a) { // not a job present at time 0
                         completions++;
                         responseSum += now - a;
-                        waitingSum += serviceStart[s] - a;
+                        waitingSum += jobs.serviceStart(s) - a;
+                        if (responseTimes != null) {
+                            responseTimes.recordValue(now - a);
+                        }
                     }
                     if (k > 1) {
-                        serviceStart[s] = now;
+                        jobs.setServiceStart(s, now);
                     }
                     dispatcher.onDeparture(s, k - 1, now);
+                    next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
                 }
             }
+            pending = next;
             t = now;
             this.events = events;
             this.arrivals = arrivals;

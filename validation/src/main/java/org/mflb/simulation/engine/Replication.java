@@ -9,27 +9,41 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
+import org.HdrHistogram.DoubleHistogram;
+import org.mflb.simulation.Engine;
 import org.mflb.simulation.SimulationScenario;
-import org.mflb.simulation.dispatch.DispatchContext;
-import org.mflb.simulation.dispatch.Dispatcher;
-import org.mflb.simulation.dispatch.Dispatchers;
+import org.mflb.simulation.dispatch.LevelJump;
 import org.mflb.simulation.dispatch.PolicyStatistics;
-import org.mflb.simulation.state.LevelSets;
+import org.mflb.simulation.state.LevelCounts;
 
 /**
  * One replication of the {@code N}-server system on {@code [0, T]}: the parts common to every
  * engine. Subclasses own the event loop; this class owns the clock's <em>checkpoints</em> —
  * the grid times, the end of the warm-up, the ends of the units of observation, the ends of the
  * thinning windows and {@code T}. Between two events the state is constant, so when the next event
- * would fall at or after the next checkpoint the engine calls {@link #checkpoint()} first; the
- * exponential engines then simply redraw the time to the next event (memorylessness makes this
- * exact), the calendar engines keep their scheduled completions.
+ * would fall at or after the next checkpoint the engine calls {@link #checkpoint()} first and then
+ * goes on with the <em>same</em> pending event.
+ *
+ * <p>Common random numbers: observation consumes no randomness and cuts no pending event. The
+ * sample path is a function of the seed (and of the model) only — not of the grid, the warm-up,
+ * the batches or the horizon — so a longer run extends a shorter one event for event. Only a new
+ * thinning window (a deterministic time, {@code k·}{@value #THINNING_WINDOW}) changes a rate: the
+ * exponential engines then rescale the pending event's residual time by the ratio of the old and the
+ * new total rate (the residual {@code rate·(t_next − t)} is Exp(1) whatever the rate), which is
+ * exact and draws nothing.
  *
  * <p>Arrivals: a Poisson process of rate {@code N·λ(t)}. A constant rate is used directly. A
  * time-varying rate is simulated exactly by thinning (Lewis and Shedler): on each window
  * {@code [a, b]} of length at most {@link #THINNING_WINDOW} candidates arrive at rate
  * {@code N·λ̄} with {@code λ̄ = λ.supremum(a, b)}, and a candidate at {@code t} is kept with
  * probability {@code λ(t)/λ̄}. A rate above its announced supremum is reported, never clipped.
+ *
+ * <p>Response-time quantiles (single-server queues, when the scenario asks for percentiles), per
+ * unit of observation: the per-job estimator records each completed job's response time in an
+ * HdrHistogram {@link DoubleHistogram} with {@value #HISTOGRAM_DIGITS} significant digits (bounded
+ * memory and O(1) per job whatever the run length; a quantile is exact up to a relative
+ * 10^−{@value #HISTOGRAM_DIGITS}, far inside the confidence intervals), and for exponential FIFO
+ * service the conditional estimator {@link ErlangMixture} of the levels the arrivals joined.
  */
 public abstract class Replication {
 
@@ -41,15 +55,17 @@ public abstract class Replication {
      * exact, so the margin costs only a few more rejected candidates.
      */
     static final double SUPREMUM_MARGIN = 1e-6;
+    /** Significant decimal digits of the per-job response-time histogram. */
+    static final int HISTOGRAM_DIGITS = 3;
 
     final SimulationScenario scenario;
     final int n;
     final UniformRandomProvider rng;
     /** Exponential of mean 1 (ziggurat). */
     final ContinuousSampler exp1;
-    final LevelSets occ;
+    /** The counts {@code c_i} the observers read. */
+    private final LevelCounts counts;
     final TailIntegrals tail;
-    final Dispatcher dispatcher;
     /** Pool capacity ({@link Integer#MAX_VALUE} when jobs are never lost). */
     final int capacity;
 
@@ -89,16 +105,31 @@ public abstract class Replication {
     long completions;
     double responseSum;
     double waitingSum;
+    /** Percentiles of the response-time quantiles (empty: none). */
+    private final double[] percentiles;
+    /** Per-job response times of the current unit, or {@code null} when not estimated by this engine. */
+    final DoubleHistogram responseTimes;
+    /**
+     * {@code joined[k]}: arrivals of the current unit that joined a queue holding {@code k} jobs (for
+     * the conditional estimator), or {@code null} when that estimator is not exact here.
+     */
+    long[] joined;
 
-    Replication(SimulationScenario scenario, int index, UniformRandomProvider rng) {
+    /**
+     * @param counts the counts {@code c_i} of the engine's state (read by the observers)
+     * @param perJobTimes whether the engine measures each job's response time
+     * @param conditionalTimes whether the engine records the levels arrivals join, and the conditional
+     *        estimator is exact (exponential FIFO service)
+     */
+    Replication(SimulationScenario scenario, int index, UniformRandomProvider rng, LevelCounts counts,
+            boolean perJobTimes, boolean conditionalTimes) {
         this.scenario = scenario;
         this.index = index;
         this.n = scenario.servers();
         this.rng = rng;
         this.exp1 = ZigguratSampler.Exponential.of(rng);
-        this.occ = new LevelSets(scenario.initialLevels(), Dispatchers.needsLevelOrder(scenario.policy()));
-        this.tail = new TailIntegrals(occ, scenario.covarianceLevels());
-        this.dispatcher = Dispatchers.create(new DispatchContext(scenario, occ, rng));
+        this.counts = counts;
+        this.tail = new TailIntegrals(counts, scenario.covarianceLevels());
         this.capacity = scenario.capacity();
         this.rate = scenario.arrivalRate();
         this.constantRate = rate.isConstant();
@@ -114,6 +145,10 @@ public abstract class Replication {
         this.grid = scenario.gridTimes();
         this.snapshots = new double[grid.length][];
         this.units = scenario.unitsPerReplication();
+        this.percentiles = scenario.system().isQueue() ? scenario.percentiles() : new double[0];
+        boolean quantiles = percentiles.length > 0;
+        this.responseTimes = quantiles && perJobTimes ? new DoubleHistogram(HISTOGRAM_DIGITS) : null;
+        this.joined = quantiles && conditionalTimes ? new long[64] : null;
     }
 
     /** Runs the replication and returns what it measured. */
@@ -122,17 +157,39 @@ public abstract class Replication {
         nextCheckpoint = 0;
         checkpoint(); // time 0: grid point, warm-up 0, first thinning window
         if (constantRate) {
-            onArrivalBoundChanged();
+            onArrivalBoundChanged(Double.NaN);
         }
         simulate();
-        return new ReplicationResult(index, List.copyOf(results), snapshots, events, dispatcher.jumps());
+        return new ReplicationResult(index, List.copyOf(results), snapshots, events, policyJumps(), engine());
+    }
+
+    /** @return which engine this is */
+    abstract Engine engine();
+
+    /** The warm-up ended at {@code t}: the policy's statistics start. */
+    abstract void startPolicyMeasurement(double t);
+
+    /** A unit ends at {@code t}: the policy's statistics of the unit into {@code out}, then restart them. */
+    abstract void endPolicyUnit(double t, long arrivals, PolicyStatistics out);
+
+    /** @return the policy's level trace (ℓ(t) of the self-learning threshold), empty for most */
+    abstract List<LevelJump> policyJumps();
+
+    /** Grows {@link #joined} to hold level {@code k}; returns it. */
+    final long[] growJoined(int k) {
+        joined = java.util.Arrays.copyOf(joined, Math.max(2 * joined.length, k + 1));
+        return joined;
     }
 
     /** The event loop: runs until {@link #checkpoint()} returns false. */
     abstract void simulate();
 
-    /** The rate of arrival candidates changed (a new thinning window, or the start of a run). */
-    void onArrivalBoundChanged() {
+    /**
+     * The rate of arrival candidates changed (a new thinning window, or the start of a run).
+     *
+     * @param previousBound the former {@link #arrivalBound}, NaN at the start of the run
+     */
+    void onArrivalBoundChanged(double previousBound) {
     }
 
     /**
@@ -166,7 +223,7 @@ public abstract class Replication {
         }
         if (phase == 0 && c >= warmup) {
             phase = 1;
-            dispatcher.startMeasurement(c);
+            startPolicyMeasurement(c);
             unitIndex = 0;
             beginUnit(c);
         } else if (phase == 1 && c >= unitEnd) {
@@ -205,16 +262,17 @@ public abstract class Replication {
             throw new MflbException(ErrorKind.INVALID_PARAMETER, "lambda", "lambda(t) has supremum " + bound
                     + " on [" + windowStart + ", " + windowEnd + "]: must be finite and >= 0");
         }
+        double previous = c == 0 ? Double.NaN : arrivalBound; // the first window opens at 0
         rateBound = bound * (1 + SUPREMUM_MARGIN);
         arrivalBound = n * rateBound;
-        onArrivalBoundChanged();
+        onArrivalBoundChanged(previous);
     }
 
     private void snapshot(int k) {
-        int h = occ.highestLevel();
+        int h = counts.highestLevel();
         double[] x = new double[h + 1];
         for (int i = 0; i <= h; i++) {
-            x[i] = occ.countAtLeast(i) / (double) n;
+            x[i] = counts.countAtLeast(i) / (double) n;
         }
         snapshots[k] = x;
     }
@@ -228,6 +286,12 @@ public abstract class Replication {
         completions = 0;
         responseSum = 0;
         waitingSum = 0;
+        if (responseTimes != null) {
+            responseTimes.reset();
+        }
+        if (joined != null) {
+            java.util.Arrays.fill(joined, 0);
+        }
         tail.startUnit(c, unitEnd);
     }
 
@@ -235,18 +299,39 @@ public abstract class Replication {
         double[] x = tail.endUnitTail();
         double[] products = tail.endUnitProducts();
         PolicyStatistics ps = new PolicyStatistics();
-        dispatcher.endUnit(c, arrivals, ps);
+        endPolicyUnit(c, arrivals, ps);
         double meanResponse = completions > 0 ? responseSum / completions : Double.NaN;
         double meanWaiting = completions > 0 ? waitingSum / completions : Double.NaN;
         double blocking = arrivals > 0 ? (double) blocked / arrivals : Double.NaN;
         double idle = arrivals > 0 ? (double) idleArrivals / arrivals : Double.NaN;
         double arrivalRate = arrivals / (n * (c - unitStart));
+        double[] perJob = null;
+        if (responseTimes != null) {
+            perJob = new double[percentiles.length];
+            for (int j = 0; j < perJob.length; j++) {
+                // the middle of the quantile's bucket (getValueAtPercentile gives its upper end)
+                perJob[j] = responseTimes.getTotalCount() > 0
+                        ? responseTimes.medianEquivalentValue(responseTimes.getValueAtPercentile(percentiles[j]))
+                        : Double.NaN;
+            }
+        }
+        double[] conditional = null;
+        if (joined != null && percentiles.length > 0) {
+            ErlangMixture mixture = new ErlangMixture(joined, scenario.exponentialServiceRate());
+            conditional = new double[percentiles.length];
+            for (int j = 0; j < conditional.length; j++) {
+                conditional[j] = mixture.quantile(percentiles[j] / 100);
+            }
+        }
         results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
-                completions, ps.values()));
+                completions, ps.values(), perJob, conditional));
     }
 
-    /** @return a new replication of {@code scenario} with stream {@code rng}, on the engine that fits it */
+    /** @return a new replication of {@code scenario} with stream {@code rng}, on its engine ({@link SimulationScenario#engineInUse()}) */
     public static Replication create(SimulationScenario scenario, int index, UniformRandomProvider rng) {
+        if (scenario.engineInUse() == Engine.OCCUPANCY) {
+            return new OccupancyReplication(scenario, index, rng);
+        }
         boolean queue = scenario.system().isQueue();
         if (scenario.exponentialFastPath()) {
             return queue ? new QueueExponential(scenario, index, rng) : new PoolExponential(scenario, index, rng);

@@ -12,7 +12,8 @@ import org.mflb.simulation.dispatch.LevelJump;
  * @param snapshots tail vector {@code x(t_k)} at each grid time (row k: {@code x_0..x_H})
  * @param events number of simulated events (arrivals, blocked ones included, and departures) on [0, T]
  * @param jumps the dispatcher's level trace
+ * @param engine the engine that ran it
  */
 public record ReplicationResult(int index, List<UnitResult> units, double[][] snapshots, long events,
-        List<LevelJump> jumps) {
+        List<LevelJump> jumps, org.mflb.simulation.Engine engine) {
 }

@@ -2,7 +2,7 @@ package org.mflb.simulation.engine;
 
 import java.util.Arrays;
 
-import org.mflb.simulation.state.Occupancy;
+import org.mflb.simulation.state.LevelCounts;
 
 /**
  * Exact time integrals of the tail counts {@code c_i(t) = N·x_i(t)} over a unit of observation
@@ -23,7 +23,7 @@ import org.mflb.simulation.state.Occupancy;
  */
 final class TailIntegrals {
 
-    private final Occupancy occ;
+    private final LevelCounts occ;
     private final double n;
     private final int covK;
     /** {@code c_i(a)·(b − a) + Σ ±(b − t)} so far. */
@@ -34,7 +34,7 @@ final class TailIntegrals {
     private double start;
     private double end;
 
-    TailIntegrals(Occupancy occ, int covarianceLevels) {
+    TailIntegrals(LevelCounts occ, int covarianceLevels) {
         this.occ = occ;
         this.n = occ.servers();
         this.covK = covarianceLevels;

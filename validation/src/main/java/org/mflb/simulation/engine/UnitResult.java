@@ -17,10 +17,14 @@ import java.util.Map;
  * @param arrivals number of arrivals in the unit
  * @param completions number of jobs that left in the unit and entered the per-job estimators
  * @param policy the dispatcher's named statistics for the unit
+ * @param responseQuantiles per-job response-time quantiles at the scenario's percentiles, or
+ *        {@code null} when the engine does not measure jobs (NaN entries: no job completed)
+ * @param conditionalResponseQuantiles quantiles of the conditional (Erlang mixture) estimator, or
+ *        {@code null} when it is not exact or not asked for
  */
 public record UnitResult(double[] tail, double[] products, double meanResponse, double meanWaiting,
         double blocking, double idleFraction, double arrivalRate, long arrivals, long completions,
-        Map<String, Double> policy) {
+        Map<String, Double> policy, double[] responseQuantiles, double[] conditionalResponseQuantiles) {
 
     /** @return mean number of jobs per server, {@code Σ_{i≥1} x̄_i} */
     public double meanQueueLength() {

@@ -23,12 +23,14 @@ public final class LevelSets implements Occupancy {
     private static final int INITIAL_LEVELS = 64;
 
     private final int n;
-    /** {@code level[s]}: number of jobs at server {@code s}. */
-    private final int[] level;
+    /**
+     * Per-server state, packed: {@code cell[2s]} = level (number of jobs) of server {@code s},
+     * {@code cell[2s + 1]} = its index in {@code order}. A level change reads and writes both, so
+     * keeping them side by side costs one cache miss at large N instead of two.
+     */
+    private final int[] cell;
     /** Servers sorted by non-decreasing level. */
     private final int[] order;
-    /** {@code position[s]}: index of server {@code s} in {@code order}. */
-    private final int[] position;
     /** {@code atLeast[i] = c_i}; entries beyond the highest level are 0. */
     private int[] atLeast;
     private int highest;
@@ -52,9 +54,8 @@ public final class LevelSets implements Occupancy {
     public LevelSets(int[] initialLevels, boolean sorted) {
         this.sorted = sorted;
         n = initialLevels.length;
-        level = new int[n];
+        cell = new int[2 * n];
         order = new int[n];
-        position = new int[n];
         int max = 0;
         for (int s = 0; s < n; s++) {
             if (initialLevels[s] < 0) {
@@ -74,11 +75,11 @@ public final class LevelSets implements Occupancy {
         for (int s = 0; s < n; s++) {
             int p = start[initialLevels[s]]++;
             order[p] = s;
-            position[s] = p;
-            level[s] = initialLevels[s];
+            cell[2 * s + 1] = p;
+            cell[2 * s] = initialLevels[s];
         }
         for (int s = 0; s < n; s++) {
-            for (int i = 0; i <= level[s]; i++) {
+            for (int i = 0; i <= cell[2 * s]; i++) {
                 atLeast[i]++;
             }
         }
@@ -93,7 +94,7 @@ public final class LevelSets implements Occupancy {
 
     @Override
     public int level(int s) {
-        return level[s];
+        return cell[2 * s];
     }
 
     @Override
@@ -121,7 +122,7 @@ public final class LevelSets implements Occupancy {
      * level {@code k}, which then becomes the first of level {@code k+1}.
      */
     public void up(int s) {
-        int k = level[s];
+        int k = cell[2 * s];
         if (k + 2 >= atLeast.length) {
             atLeast = Arrays.copyOf(atLeast, atLeast.length * 2);
         }
@@ -129,7 +130,7 @@ public final class LevelSets implements Occupancy {
             swap(s, n - atLeast[k + 1] - 1);
         }
         atLeast[k + 1]++;
-        level[s] = k + 1;
+        cell[2 * s] = k + 1;
         if (k + 1 > highest) {
             highest = k + 1;
         }
@@ -140,28 +141,28 @@ public final class LevelSets implements Occupancy {
      * server of level {@code k}, which then becomes the last of level {@code k−1}.
      */
     public void down(int s) {
-        int k = level[s];
+        int k = cell[2 * s];
         if (sorted || k == 1) {
             swap(s, n - atLeast[k]);
         }
         atLeast[k]--;
-        level[s] = k - 1;
+        cell[2 * s] = k - 1;
     }
 
     /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */
     public void lowerTo(int s, int target) {
-        while (level[s] > target) {
+        while (cell[2 * s] > target) {
             down(s);
         }
     }
 
     private void swap(int s, int p) {
         int other = order[p];
-        int ps = position[s];
+        int ps = cell[2 * s + 1];
         order[ps] = other;
-        position[other] = ps;
+        cell[2 * other + 1] = ps;
         order[p] = s;
-        position[s] = p;
+        cell[2 * s + 1] = p;
     }
 
     /** Copies {@code c_0..c_len-1} into {@code out} (modified). */

@@ -12,16 +12,10 @@ package org.mflb.simulation.state;
  * otherwise this holds for i = 1 only (idle servers first, then the busy ones).
  * Dispatchers read the state through this view and can therefore not corrupt it.
  */
-public interface Occupancy {
-
-    /** @return the number {@code N} of servers (pools) */
-    int servers();
+public interface Occupancy extends LevelCounts {
 
     /** @return the number of jobs at server {@code s} */
     int level(int s);
-
-    /** @return {@code c_i}, the number of servers with at least {@code i} jobs ({@code c_0 = N}) */
-    int countAtLeast(int i);
 
     /**
      * @return the server at {@code position} of the order: positions {@code [0, N − c_1)} are the
@@ -32,7 +26,4 @@ public interface Occupancy {
 
     /** @return whether the order is sorted by level at every level (not only idle before busy) */
     boolean sortedByLevel();
-
-    /** @return the highest level any server has reached so far (an upper bound of the current maximum) */
-    int highestLevel();
 }

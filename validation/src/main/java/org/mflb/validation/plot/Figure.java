@@ -33,6 +33,7 @@ public final class Figure {
 
     private final XYChart chart;
     private boolean logY;
+    private boolean logX;
 
     private Figure(String title, String xLabel, String yLabel) {
         chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
@@ -63,6 +64,13 @@ public final class Figure {
     public Figure logY() {
         logY = true;
         chart.getStyler().setYAxisLogarithmic(true);
+        return this;
+    }
+
+    /** Uses a logarithmic x axis (for sizes N spanning decades). */
+    public Figure logX() {
+        logX = true;
+        chart.getStyler().setXAxisLogarithmic(true);
         return this;
     }
 
@@ -110,18 +118,18 @@ public final class Figure {
         return this;
     }
 
-    /** Keeps the finite points (positive ones on a log axis); bars are clipped so they stay above 0. */
+    /** Keeps the finite points (positive ones on log axes); bars are clipped so they stay above 0. */
     private double[][] keep(double[] x, double[] y, double[] halfWidth) {
         int n = 0;
         for (int i = 0; i < x.length; i++) {
-            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0)) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0) && (!logX || x[i] > 0)) {
                 n++;
             }
         }
         double[][] out = new double[3][n];
         int k = 0;
         for (int i = 0; i < x.length; i++) {
-            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0)) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0) && (!logX || x[i] > 0)) {
                 out[0][k] = x[i];
                 out[1][k] = y[i];
                 double h = halfWidth == null || !Double.isFinite(halfWidth[i]) ? 0 : halfWidth[i];
@@ -138,6 +146,21 @@ public final class Figure {
     }
 
     /**
+     * Checks a figure's file name before the work that draws it.
+     *
+     * @param file destination
+     * @return the file name in lower case
+     * @throws MflbException unless the name ends in {@code .png} or {@code .svg}
+     */
+    public static String requireFormat(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".svg") && !name.endsWith(".png")) {
+            throw MflbException.invalid("plot", file, "a file name ending in .png or .svg");
+        }
+        return name;
+    }
+
+    /**
      * Writes the figure; the format follows the file name: {@code .png} (default) or {@code .svg}.
      *
      * @param file destination
@@ -148,13 +171,10 @@ public final class Figure {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            if (name.endsWith(".svg")) {
+            if (requireFormat(file).endsWith(".svg")) {
                 VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            } else if (name.endsWith(".png")) {
-                BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
             } else {
-                throw MflbException.invalid("plot", file, "a file name ending in .png or .svg");
+                BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -153,4 +153,34 @@ class DispatcherTest {
             }
         }
     }
+
+    /**
+     * A stale-memory start (memory:Q/m=share): the scenario rounds the pairs to whole servers (counts
+     * summing to N) and the dispatcher starts from those observations; servers believed loaded get no
+     * job until sampled.
+     */
+    @Test
+    void memoryStartsFromTheScenariosObservations() {
+        int n = 10;
+        SimulationScenario sc = SimulationScenario.builder().policy(Policy.MEMORY).d(1).servers(n).lambda(0.5).tEnd(1)
+                .initialMemory(org.mflb.core.model.MemoryState.parse("memory:0/3=0.35,2/2=0.35,1/4=0.3")).build();
+        int[] q = sc.initialLevels();
+        int[] m = sc.initialObservations();
+        int[][] count = new int[5][5];
+        for (int s = 0; s < n; s++) {
+            count[q[s]][m[s]]++;
+        }
+        // 3.5, 3.5, 3 servers: the two halves go by largest remainder to the first pairs in (m, Q) order
+        assertEquals(4, count[2][2]);
+        assertEquals(3, count[0][3]);
+        assertEquals(3, count[1][4]);
+        LevelSets occ = new LevelSets(q);
+        MemoryDispatcher mem = new MemoryDispatcher(new DispatchContext(sc, occ, rng(3)));
+        for (int s = 0; s < n; s++) {
+            assertEquals(m[s], mem.observation(s), "observation of server " + s);
+        }
+        // d = 1: the sampled server is refreshed, the job goes to a smallest observation overall
+        int chosen = mem.select(0);
+        assertTrue(mem.observation(chosen) - 1 <= 2, "sent to a server observed at " + (mem.observation(chosen) - 1));
+    }
 }

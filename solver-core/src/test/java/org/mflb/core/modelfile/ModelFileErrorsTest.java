@@ -1,0 +1,131 @@
+package org.mflb.core.modelfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.mflb.core.ErrorKind;
+import org.mflb.core.MflbException;
+import org.mflb.core.refined.RefinedMeanField;
+
+/** Every error of the format's list names file, line, column and what was expected, on one line. */
+class ModelFileErrorsTest {
+
+    private static final String SIR_HEAD = "param a = 1\nvar S, I, R\n";
+
+    private static MflbException error(String source, Map<String, Double> overrides) {
+        MflbException e = assertThrows(MflbException.class, () -> ModelFile.parse("m.model", source, overrides));
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        return e;
+    }
+
+    private static MflbException error(String source) {
+        return error(source, Map.of());
+    }
+
+    @Test
+    void undeclaredName() {
+        MflbException e = error(SIR_HEAD + "S -> I ; a*S*Q\n");
+        assertEquals(ErrorKind.INPUT, e.kind());
+        assertEquals("m.model:3:14: undeclared name 'Q' (expected a parameter, variable, constant, let or loop index"
+                + " declared before this line)", e.getMessage());
+    }
+
+    @Test
+    void indexOutsideItsFamily() {
+        MflbException e = error("param K = 3\nvar x[1..K]\nfor i in 1..K:  -> x[i] ; x[i-1]\n");
+        assertEquals("m.model:3:27: index 0 is outside the family x[1..3] (expected an index in 1..3)", e.getMessage());
+        e = error("param K = 3\nvar x[1..K]\ninit x[4] = 1\n");
+        assertEquals("m.model:3:6: index 4 is outside the family x[1..3] (expected an index in 1..3)", e.getMessage());
+    }
+
+    @Test
+    void nonIntegerBound() {
+        MflbException e = error("param K = 3\nvar x[1..K/2]\n");
+        assertEquals("m.model:2:10: upper bound of x is 1.5, not an integer (expected an integer expression of"
+                + " parameters)", e.getMessage());
+        e = error("param K = 3\nvar x[1..K]\nfor i in 1..K:  -> x[i] ; 1\n", Map.of("K", 2.5));
+        assertTrue(e.getMessage().startsWith("m.model:2:10: upper bound of x is 2.5, not an integer"), e.getMessage());
+    }
+
+    @Test
+    void negativeOrNonFiniteRate() {
+        MflbException e = error(SIR_HEAD + "S -> I ; a*S - I\ninit S = 0.1, I = 0.9\n");
+        assertEquals("m.model:3:1: the rate of S -> I is negative (-0.8) at the initial state (S = 0.1, I = 0.9)"
+                + " (expected a finite, non-negative rate)", e.getMessage());
+        e = error(SIR_HEAD + "S -> I ; log(S)\ninit I = 1\n");
+        assertTrue(e.getMessage().startsWith("m.model:3:1: the rate of S -> I is infinite"), e.getMessage());
+        ModelFile ok = ModelFile.parse("m.model", SIR_HEAD + "S -> I ; S - I\ninit S = 1\n", Map.of());
+        e = assertThrows(MflbException.class, () -> ok.checkRates(new double[] {0.2, 0.5, 0.3}, "the fixed point"));
+        assertEquals("m.model:3:1: the rate of S -> I is negative (-0.3) at the fixed point (S = 0.2, I = 0.5)"
+                + " (expected a finite, non-negative rate)", e.getMessage());
+    }
+
+    @Test
+    void duplicateName() {
+        MflbException e = error("param a = 1\nvar S, a\n");
+        assertEquals("m.model:2:8: duplicate name 'a' (already declared at m.model:1:7) (expected a new name)",
+                e.getMessage());
+        e = error("param K = 2\nvar x[1..K]\nconst x[2] = 0\n");
+        assertEquals("m.model:3:7: duplicate name x[2]: it is a variable (expected an index outside x[1..2])",
+                e.getMessage());
+        e = error(SIR_HEAD + "init S = 1, S = 0\n");
+        assertEquals("m.model:3:13: duplicate initial value for S (expected each coordinate set once)", e.getMessage());
+    }
+
+    @Test
+    void overrideOfAnUnknownParameter() {
+        MflbException e = error(SIR_HEAD + "S -> I ; a*S\ninit S = 1\n", Map.of("b", 2.0));
+        assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
+        assertEquals("m.model: --param b=2: unknown parameter 'b' (expected one of a)", e.getMessage());
+    }
+
+    @Test
+    void syntaxErrors() {
+        assertEquals("m.model:3:7: unexpected 'R' (expected '->' between the left and right sides of a transition)",
+                error(SIR_HEAD + "S + I R -> R ; 1\n").getMessage());
+        assertEquals("m.model:1:6: unexpected 'a' (expected a statement (model, param, var, const, let, init, for) or a"
+                + " transition LEFT -> RIGHT ; RATE)", error("parm a = 1\n").getMessage());
+        assertEquals("m.model:3:7: unexpected end of line (expected ';' and the transition's rate)",
+                error(SIR_HEAD + "S -> I\n").getMessage());
+        assertEquals("m.model:3:10: unknown function 'sin' (expected one of exp, log, sqrt, abs, min, max, pow, sum)",
+                error(SIR_HEAD + "S -> I ; sin(S)\n").getMessage());
+        assertEquals("m.model:1:11: unexpected character '$' (expected a name, a number, an operator or a comment)",
+                error("param a = $\n").getMessage());
+        assertEquals("m.model:2:3: multiplicity 1.5 is not a positive integer (expected a positive integer such as 2"
+                + " in '2 X')", error("var S\n  1.5 S -> ; 1\n").getMessage());
+    }
+
+    @Test
+    void derivativeAtAKinkIsReportedWhenRequested() {
+        ModelFile m = ModelFile.parse("m.model", "var S, I\nS -> I ; min(S, 0.5)\nI -> S ; I\ninit S = 1\n", Map.of());
+        // At the fixed point S = I = 0.5 the rate of S -> I sits on the kink of min.
+        MflbException e = assertThrows(MflbException.class,
+                () -> new RefinedMeanField(1).steadyState(m.model(), new double[] {0.5, 0.5}));
+        assertEquals("m.model:2:10: min is not differentiable here: its arguments are equal (0.5), and the analysis"
+                + " needs its derivatives (expected a state away from the kink, or a smooth rate)", e.getMessage());
+    }
+
+    @Test
+    void theFormatsGrammar() {
+        // Continuation lines, comments, multiplicities, conditions with and/or/not, right-associative ^
+        // and -x^2 = -(x^2), const names that contribute nothing, indexed lets.
+        ModelFile m = ModelFile.parse("g.model", String.join("\n",
+                "# comment", "model \"grammar\"", "param n = 3, q = 2^3^0 - -1^2  # 2^(3^0) - (-(1^2)) = 3",
+                "var y[1..n], z", "const src = 1", "let w[i in 1..n] = i*z", "",
+                "for i in 1..n, j in 1..n, i < j and not (j == 3 or i == 2):  2 y[i] + src -> \\",
+                "    y[j] ; w[i] * y[i] + q", "z -> y[1] ; z", "init y[1] = 0.5, z = 0.5"), Map.of());
+        assertEquals("grammar", m.name());
+        assertEquals(java.util.List.of("y[1]", "y[2]", "y[3]", "z"), m.names());
+        assertEquals(Map.of("n", 3.0, "q", 3.0), m.parameters());
+        assertEquals(2, m.transitionCount()); // (1,2) only, and z -> y[1]
+        assertEquals("2 y[1] + src -> y[2]", m.label(0));
+        assertEquals(java.util.List.of(-2, 1), java.util.Arrays.stream(m.jumpChanges(0)).boxed().toList());
+        double[] x = {0.5, 0, 0, 0.5};
+        assertEquals(1 * 0.5 * 0.5 + 3, m.rates().evaluate(0, x, new double[m.rates().stackDepth()]), 1e-15);
+    }
+}

@@ -1,0 +1,61 @@
+package org.mflb.sweep.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.junit.jupiter.api.Test;
+import org.mflb.cli.Mflb;
+
+/**
+ * The Spark engine gives the local engine's numbers to the last digit: one small simulate grid on
+ * an embedded {@code local[2]} Spark, bound to 127.0.0.1 (the surefire configuration sets
+ * SPARK_LOCAL_IP, spark.driver.bindAddress and spark.driver.host to 127.0.0.1 and turns the UI off).
+ */
+class SparkSweepEngineTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final String[] GRID = {"sweep", "simulate", "--system", "supermarket", "--policy", "sqd",
+        "--n", "20", "--lambda", "0.5,0.9", "--d", "2,21", "--t-end", "100", "--replications", "2", "--seed", "11",
+        "--format", "json", "--quiet"};
+
+    private static JsonNode sweep(String... engine) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GRID), java.util.Arrays.stream(engine))
+                .toArray(String[]::new);
+        int code = Mflb.execute(args, new PrintWriter(out), new PrintWriter(err));
+        assertEquals(Mflb.EXIT_FAILURE, code, "d = 21 > n = 20 fails two points: " + err);
+        return JSON.readTree(out.toString());
+    }
+
+    @Test
+    void sparkLocalGivesTheLocalEnginesNumbers() throws Exception {
+        JsonNode local = sweep("--engine", "local", "--threads", "2");
+        JsonNode spark = sweep("--engine", "spark", "--master", "local[2]");
+        assertEquals(4, local.get("points").size());
+        assertEquals(2, local.get("failed").asInt());
+        assertTrue(local.get("points").get(1).get("error").asText().startsWith("d = 21 is invalid"));
+        assertTrue(local.get("points").get(0).get("result").get("events").asLong() > 1000);
+        assertEquals(withoutTiming(local), withoutTiming(spark));
+    }
+
+    /** {@code eventsPerSecond} measures the machine: the one number that differs between any two runs. */
+    private static JsonNode withoutTiming(JsonNode sweep) {
+        ObjectNode copy = sweep.deepCopy();
+        for (JsonNode p : (ArrayNode) copy.get("points")) {
+            if (p.has("result")) {
+                ((ObjectNode) p.get("result")).remove("eventsPerSecond");
+            }
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,122 @@
+package org.mflb.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.mflb.core.MflbException;
+import org.mflb.core.modelfile.ModelFile;
+import org.mflb.validation.ModelFileScenarios;
+import org.mflb.validation.ScenarioOutcome;
+import org.mflb.validation.ValidationContext;
+import org.mflb.validation.ValidationScenario;
+
+/**
+ * {@code compare --model} and {@code diffusion --model}: a model file's predictions (refined mean
+ * field, transient, linear-noise covariance) against the simulated N-object chain, as the checks
+ * of {@link ModelFileScenarios} (the validation catalogue's model-file scenarios).
+ */
+final class ModelFileComparison {
+
+    private ModelFileComparison() {
+    }
+
+    /**
+     * Runs {@code scenario}, writing its figure to {@code plot} (or to a temporary file, deleted
+     * afterwards, when there is none), and prints the checks.
+     */
+    static int run(ValidationScenario scenario, Path plot, long seed, int threads, OutputFormat format,
+            PrintWriter out) {
+        if (format == OutputFormat.csv) {
+            throw MflbException.invalid("format", "csv", "json or table");
+        }
+        Path dir;
+        Path temporary = null;
+        String id = scenario.id();
+        try {
+            if (plot != null) {
+                String name = plot.getFileName().toString();
+                if (!name.endsWith(".png")) {
+                    throw MflbException.invalid("plot", plot, "a file name ending in .png");
+                }
+                id = name.substring(0, name.length() - 4);
+                dir = plot.toAbsolutePath().getParent();
+            } else {
+                temporary = Files.createTempDirectory("mflb-compare");
+                dir = temporary;
+            }
+            String figureId = id;
+            ValidationScenario named = ValidationScenario.of(figureId, scenario.title(), scenario::run);
+            ScenarioOutcome outcome = named.run(new ValidationContext(dir, false, seed, threads));
+            if (format == OutputFormat.json) {
+                ObjectNode json = CheckPrinter.json(outcome.checks());
+                json.put("title", outcome.title());
+                json.put("description", outcome.description());
+                if (plot != null) {
+                    json.put("plot", plot.toString());
+                }
+                Printer.printJson(out, json);
+            } else {
+                out.println(outcome.title());
+                out.println();
+                out.println(outcome.description());
+                out.println();
+                CheckPrinter.table(out, outcome.checks());
+                if (plot != null) {
+                    out.println("figure: " + plot);
+                }
+            }
+            return 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (temporary != null) {
+                try (var files = Files.list(temporary)) {
+                    for (Path p : (Iterable<Path>) files::iterator) {
+                        Files.deleteIfExists(p);
+                    }
+                    Files.deleteIfExists(temporary);
+                } catch (IOException ignored) {
+                    // a temporary figure left behind is harmless
+                }
+            }
+        }
+    }
+
+    static int compare(ModelFile file, Integer n, Double tEnd, Double dt, Double warmup, int replications, Path plot,
+            long seed, int threads, OutputFormat format, PrintWriter out) {
+        if (n == null) {
+            throw MflbException.invalid("n", "missing", "given with --model (the number of objects N >= 1)");
+        }
+        ValidationScenario scenario;
+        if (dt != null) {
+            if (tEnd == null) {
+                throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
+            }
+            scenario = ModelFileScenarios.transientRun("compare", "Transient of " + file.name() + ", N = " + n, file, n,
+                    org.mflb.core.ode.TimeGrid.uniform(tEnd, dt), replications);
+        } else {
+            double horizon = tEnd != null ? tEnd : 1000;
+            double w = warmup != null ? warmup : horizon / 10;
+            ModelFileScenarios.Effort effort = new ModelFileScenarios.Effort(horizon, w, replications);
+            scenario = ModelFileScenarios.refinedVersusN("compare", "Stationary means of " + file.name() + ", N = " + n,
+                    file, new int[] {n}, c -> effort);
+        }
+        return run(scenario, plot, seed, threads, format, out);
+    }
+
+    static int diffusion(ModelFile file, Integer n, int levels, boolean longRun, Path plot, long seed, int threads,
+            OutputFormat format, PrintWriter out) {
+        if (n == null) {
+            throw MflbException.invalid("n", "missing", "given with --model (the number of objects N >= 1)");
+        }
+        ModelFileScenarios.Effort effort = longRun ? new ModelFileScenarios.Effort(20000, 200, 16)
+                : new ModelFileScenarios.Effort(4000, 100, 8);
+        return run(ModelFileScenarios.covariance("diffusion", "Linear-noise covariance of " + file.name(), file, n,
+                levels, c -> effort), plot, seed, threads, format, out);
+    }
+}

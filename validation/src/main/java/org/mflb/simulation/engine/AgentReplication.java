@@ -1,0 +1,57 @@
+package org.mflb.simulation.engine;
+
+import java.util.List;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.mflb.simulation.Engine;
+import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.dispatch.DispatchContext;
+import org.mflb.simulation.dispatch.Dispatcher;
+import org.mflb.simulation.dispatch.Dispatchers;
+import org.mflb.simulation.dispatch.LevelJump;
+import org.mflb.simulation.dispatch.PolicyStatistics;
+import org.mflb.simulation.state.LevelSets;
+
+/**
+ * The agent engine's common state: every server's level in a {@link LevelSets} and the dispatcher's
+ * own algorithm and data structures ({@link Dispatcher}), which the event loops of the four
+ * subclasses (queues or pools, exponential or general service) drive.
+ */
+abstract class AgentReplication extends Replication {
+
+    final LevelSets occ;
+    final Dispatcher dispatcher;
+
+    AgentReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, boolean perJobTimes,
+            boolean conditionalTimes) {
+        this(scenario, index, rng, new LevelSets(scenario.initialLevels(),
+                Dispatchers.needsLevelOrder(scenario.policy())), perJobTimes, conditionalTimes);
+    }
+
+    private AgentReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, LevelSets occ,
+            boolean perJobTimes, boolean conditionalTimes) {
+        super(scenario, index, rng, occ, perJobTimes, conditionalTimes);
+        this.occ = occ;
+        this.dispatcher = Dispatchers.create(new DispatchContext(scenario, occ, rng));
+    }
+
+    @Override
+    final Engine engine() {
+        return Engine.AGENT;
+    }
+
+    @Override
+    final void startPolicyMeasurement(double t) {
+        dispatcher.startMeasurement(t);
+    }
+
+    @Override
+    final void endPolicyUnit(double t, long arrivals, PolicyStatistics out) {
+        dispatcher.endUnit(t, arrivals, out);
+    }
+
+    @Override
+    final List<LevelJump> policyJumps() {
+        return dispatcher.jumps();
+    }
+}

@@ -1,0 +1,248 @@
+package org.mflb.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.ejml.data.DMatrixRMaj;
+import org.mflb.core.fixedpoint.FixedPointSolver;
+import org.mflb.core.modelfile.ModelFile;
+import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.ode.Trajectory;
+import org.mflb.core.ode.TransientSolver;
+import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.refined.TransientExpansion;
+import org.mflb.simulation.Estimate;
+import org.mflb.simulation.MatrixEstimate;
+import org.mflb.simulation.population.PopulationSimulation;
+import org.mflb.simulation.population.PopulationSimulation.Settings;
+import org.mflb.validation.plot.Figure;
+
+/**
+ * Model files against the simulation of their N-object chains ({@link PopulationSimulation}): the
+ * stationary mean of every coordinate by the mean field, the refined mean field {@code π + V/N}
+ * and its second order {@code π + V/N + A/N²} at several {@code N}; the linear-noise covariance
+ * {@code W} against the simulated {@code N·Cov}; and the transient {@code x(t) + V(t)/N}.
+ */
+public final class ModelFileScenarios {
+
+    /** How long to simulate: horizon, warmup and replications. */
+    public record Effort(double tEnd, double warmup, int replications) { }
+
+    private ModelFileScenarios() {
+    }
+
+    /**
+     * The catalogue's model-file scenarios: the shipped SIR and bike-sharing files, refined mean
+     * field against the N-object chain at several N, and the SIR covariance.
+     *
+     * @return the scenarios, in report order
+     */
+    public static List<ValidationScenario> catalogue() {
+        ModelFile sir = org.mflb.core.modelfile.ShippedModels.load("sir", java.util.Map.of());
+        ModelFile bikes = org.mflb.core.modelfile.ShippedModels.load("bike-sharing", java.util.Map.of());
+        return List.of(
+                refinedVersusN("modelfile-sir-refined", "Model file sir: refined mean field vs N-object simulation",
+                        sir, new int[] {10, 50, 100}, c -> c.pick(new Effort(4000, 50, 8), new Effort(20000, 100, 16))),
+                refinedVersusN("modelfile-bike-refined",
+                        "Model file bike-sharing: refined mean field vs N-object simulation", bikes, new int[] {10, 20, 50},
+                        c -> c.pick(new Effort(1000, 50, 8), new Effort(8000, 100, 16))),
+                covariance("modelfile-sir-diffusion", "Model file sir: linear-noise covariance", sir, 50, 3,
+                        c -> c.pick(new Effort(4000, 100, 8), new Effort(20000, 100, 16))));
+    }
+
+    private static double[] fixedPoint(ModelFile file) {
+        return new FixedPointSolver().solveConserving(file.model(), file.initialState()).state();
+    }
+
+    /**
+     * Every coordinate at each {@code N}: refined orders 1 and 2 against the simulated time average,
+     * each within 3 CI half-widths plus 1.5 times its first neglected term ({@code |A/N²|} for
+     * order 1, the geometric estimate {@code (A/N²)²/|V/N|} for order 2), the rule of
+     * {@link RefinedVersusSimulation#meanVersusN}. The figure shows the coordinate with the largest
+     * {@code |V|}.
+     *
+     * @param effort for a context: run lengths and replications
+     */
+    public static ValidationScenario refinedVersusN(String id, String title, ModelFile file, int[] sizes,
+            java.util.function.Function<ValidationContext, Effort> effort) {
+        return ValidationScenario.of(id, title, context -> {
+            long start = System.nanoTime();
+            double[] pi = fixedPoint(file);
+            SteadyStateExpansion e = new RefinedMeanField(2).steadyState(file.model(), pi);
+            double[] v = e.firstOrderTerm();
+            double[] a = e.secondOrderTerm();
+            int shown = 0;
+            for (int i = 0; i < v.length; i++) {
+                if (Math.abs(v[i]) > Math.abs(v[shown])) {
+                    shown = i;
+                }
+            }
+            Effort run = effort.apply(context);
+            List<Check> checks = new ArrayList<>();
+            double[] ns = new double[sizes.length];
+            double[][] lines = new double[3][sizes.length];
+            double[] sim = new double[sizes.length];
+            double[] half = new double[sizes.length];
+            long events = 0;
+            StringBuilder table = new StringBuilder("\n\n| N | coordinate | simulated | CI half-width | error mean field"
+                    + " | error 1/N | error 1/N^2 |\n|---:|---|---:|---:|---:|---:|---:|\n");
+            for (int k = 0; k < sizes.length; k++) {
+                int n = sizes[k];
+                PopulationSimulation.Result r = PopulationSimulation.run(file, new Settings(n, run.tEnd(), run.warmup(),
+                        Double.NaN, run.replications(), 20, context.seed() ^ (31L * n + id.hashCode()),
+                        context.threads()));
+                events += r.events();
+                for (int i = 0; i < pi.length; i++) {
+                    Estimate q = r.timeAverage().get(i);
+                    if (Math.abs(e.mean(n, 2)[i]) < Comparisons.NEGLIGIBLE) {
+                        continue; // relative noise dominates: not checked, as for the built-in models
+                    }
+                    double t1 = v[i] / n;
+                    double t2 = a[i] / ((double) n * n);
+                    double nextTerm = t1 != 0 ? t2 * t2 / Math.abs(t1) : 0;
+                    String name = file.names().get(i);
+                    checks.add(new Check(name + ", refined order 2, N = " + n, pi[i] + t1 + t2, q.mean(), q.ci95Low(),
+                            q.ci95High(), 3 * q.halfWidth() + 1.5 * nextTerm));
+                    checks.add(new Check(name + ", refined order 1, N = " + n, pi[i] + t1, q.mean(), q.ci95Low(),
+                            q.ci95High(), 3 * q.halfWidth() + 1.5 * Math.abs(t2)));
+                    table.append(String.format(Locale.ROOT, "| %d | %s | %.5f | %.5f | %.5f | %.5f | %.5f |%n", n, name,
+                            q.mean(), q.halfWidth(), Math.abs(pi[i] - q.mean()), Math.abs(pi[i] + t1 - q.mean()),
+                            Math.abs(pi[i] + t1 + t2 - q.mean())));
+                }
+                ns[k] = n;
+                sim[k] = r.timeAverage().mean()[shown];
+                half[k] = r.timeAverage().get(shown).halfWidth();
+                lines[0][k] = pi[shown];
+                lines[1][k] = pi[shown] + v[shown] / n;
+                lines[2][k] = e.mean(n, 2)[shown];
+            }
+            String coordinate = file.names().get(shown);
+            Figure.of(title, "N (objects)", "stationary mean of " + coordinate)
+                    .line("mean field", 0, ns, lines[0]).line("refined, 1/N", 1, ns, lines[1])
+                    .line("refined, 1/N^2", 2, ns, lines[2]).points("N-object simulation (95% CI)", 3, ns, sim, half)
+                    .save(context.figure(id));
+            String description = String.format(Locale.ROOT,
+                    "Model file %s (%s): stationary means of its %d coordinates at N = %s, mean field, refined"
+                            + " pi + V/N and pi + V/N + A/N^2 against the exact simulation of the N-object chain"
+                            + " (%d replications of %.0f time units after %.0f of warm-up; %,d events). Tolerances:"
+                            + " 3 CI half-widths + 1.5 times the first neglected term of pi + t1 + t2 + ..."
+                            + " (t1 = V/N, t2 = A/N^2): |t2| for order 1, t2^2/|t1| for order 2. Coordinates"
+                            + " below 1e-4 are not checked.",
+                    file.name(), file.file(), pi.length, java.util.Arrays.toString(sizes), run.replications(),
+                    run.tEnd() - run.warmup(), run.warmup(), events) + table;
+            return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                    (System.nanoTime() - start) * 1e-9);
+        });
+    }
+
+    /**
+     * The linear-noise covariance {@code W} against the simulated {@code N·Cov(x_i, x_j)} of the
+     * first {@code levels} coordinates; tolerance 3 CI half-widths plus {@code 10 max|W_ii|/N}.
+     */
+    public static ValidationScenario covariance(String id, String title, ModelFile file, int n, int levels,
+            java.util.function.Function<ValidationContext, Effort> effort) {
+        return ValidationScenario.of(id, title, context -> {
+            long start = System.nanoTime();
+            double[] pi = fixedPoint(file);
+            DMatrixRMaj w = new RefinedMeanField(1).steadyState(file.model(), pi).covarianceTerm();
+            Effort run = effort.apply(context);
+            int shown = Math.min(levels, pi.length);
+            MatrixEstimate cov = PopulationSimulation.covariance(file, new Settings(n, run.tEnd(), run.warmup(),
+                    Double.NaN, Math.max(2, run.replications()), 20, context.seed() ^ id.hashCode(), context.threads()),
+                    0.5);
+            double scale = 0;
+            for (int i = 0; i < shown; i++) {
+                scale = Math.max(scale, Math.abs(w.get(i, i)));
+            }
+            List<Check> checks = new ArrayList<>();
+            double[] index = new double[shown];
+            double[] predicted = new double[shown];
+            double[] simulated = new double[shown];
+            double[] half = new double[shown];
+            for (int i = 0; i < shown; i++) {
+                for (int j = i; j < shown; j++) {
+                    Estimate e = cov.get(i, j);
+                    checks.add(new Check("N Cov(" + file.names().get(i) + ", " + file.names().get(j) + ")", w.get(i, j),
+                            e.mean(), e.ci95Low(), e.ci95High(), 3 * e.halfWidth() + 10.0 * scale / n));
+                }
+                index[i] = i + 1;
+                predicted[i] = w.get(i, i);
+                simulated[i] = cov.get(i, i).mean();
+                half[i] = cov.get(i, i).halfWidth();
+            }
+            Figure.of(title + " (N = " + n + ")", "coordinate", "N Var(x_i)").line("linear noise W_ii", 0, index, predicted)
+                    .points("N-object simulation (95% CI)", 1, index, simulated, half).save(context.figure(id));
+            String description = String.format(Locale.ROOT,
+                    "Model file %s (%s): the linear-noise covariance W (Lyapunov equation on the jumps' subspace)"
+                            + " against N Cov(x_i, x_j) of the N-object chain at N = %d, read every 0.5 time units"
+                            + " over %d replications. Tolerance: 3 CI half-widths + 10 max|W_ii|/N.",
+                    file.name(), file.file(), n, Math.max(2, run.replications()));
+            return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                    (System.nanoTime() - start) * 1e-9);
+        });
+    }
+
+    /**
+     * The transient from the file's init state: the refined {@code x(t) + V(t)/N} against the
+     * simulated mean of the N-object chain at each grid time, within 3 CI half-widths plus
+     * {@code 1.5 |A(t)|/N²}.
+     */
+    public static ValidationScenario transientRun(String id, String title, ModelFile file, int n, TimeGrid grid,
+            int replications) {
+        return ValidationScenario.of(id, title, context -> {
+            long start = System.nanoTime();
+            double[] x0 = file.initialState();
+            double[] times = grid.toArray();
+            TransientExpansion e = new RefinedMeanField(2).transientRegime(file.model(), x0, grid.start(), times);
+            PopulationSimulation.Result r = PopulationSimulation.run(file, new Settings(n, grid.end(), 0,
+                    times.length > 1 ? times[1] - times[0] : grid.end(), Math.max(2, replications), 20,
+                    context.seed() ^ id.hashCode(), context.threads()));
+            List<Check> checks = new ArrayList<>();
+            // A mean of R readings of counts/N moves in steps of 1/(RN); a state none of them has reached
+            // (a zero-width interval at 0) is consistent with a mean below 3/(RN) (the rule of three).
+            double resolution = 3.0 / ((double) Math.max(2, replications) * n);
+            for (int s = 0; s < Math.min(times.length, r.times().length); s++) {
+                double[] refined = e.mean(s, n, 1);
+                double[] a = e.secondOrderTerm(s);
+                for (int i = 0; i < x0.length; i++) {
+                    Estimate q = r.trajectory()[s].get(i);
+                    if (!(q.ci95High() >= q.ci95Low()) || Math.abs(refined[i]) < Comparisons.NEGLIGIBLE) {
+                        continue; // no interval, or a value below the noise (not checked)
+                    }
+                    checks.add(new Check(file.names().get(i) + "(t = " + Comparisons.time(times[s]) + "), refined 1/N",
+                            refined[i], q.mean(), q.ci95Low(), q.ci95High(),
+                            3 * q.halfWidth() + 1.5 * Math.abs(a[i]) / ((double) n * n) + resolution));
+                }
+            }
+            Trajectory fluid = new TransientSolver().solve(file.model(), x0, grid);
+            double[] lineTimes = Comparisons.fineTimes(grid.end(), 200);
+            Figure figure = Figure.of(title + " (N = " + n + ")", "t", "x_i(t)");
+            double[] simTimes = r.times();
+            for (int i = 0; i < Math.min(x0.length, 6); i++) {
+                double[] line = new double[lineTimes.length];
+                for (int s = 0; s < lineTimes.length; s++) {
+                    line[s] = fluid.stateAt(lineTimes[s])[i];
+                }
+                double[] mean = new double[simTimes.length];
+                double[] half = new double[simTimes.length];
+                for (int s = 0; s < simTimes.length; s++) {
+                    mean[s] = r.trajectory()[s].mean()[i];
+                    half[s] = r.trajectory()[s].get(i).halfWidth();
+                }
+                figure.line(file.names().get(i) + " mean field", i, lineTimes, line)
+                        .points(file.names().get(i) + " simulation", i, simTimes, mean, half);
+            }
+            figure.save(context.figure(id));
+            String description = String.format(Locale.ROOT,
+                    "Model file %s (%s) from its init state: refined x(t) + V(t)/N against the mean of %d simulated"
+                            + " N-object chains at N = %d (%,d events). Tolerance: 3 CI half-widths + 1.5 |A(t)|/N^2"
+                            + " + 3/(RN) (the resolution of R readings).",
+                    file.name(), file.file(), Math.max(2, replications), n, r.events());
+            return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
+                    (System.nanoTime() - start) * 1e-9);
+        });
+    }
+}

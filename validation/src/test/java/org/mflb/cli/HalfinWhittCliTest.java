@@ -1,0 +1,99 @@
+package org.mflb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mflb diffusion --policy jsq --regime halfin-whitt}: the JSON contract and the refusals. */
+class HalfinWhittCliTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void jsonHasTheKeysOfTheIssueAndTheLimitValues() throws Exception {
+        Path plot = dir.resolve("hw.png");
+        CliTest.Run run = CliTest.run("diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--beta", "1",
+                "--n", "100,1600,6400", "--events", "0", "--tolerance", "1e-5", "--format", "json", "--plot",
+                plot.toString());
+        assertEquals(0, run.code(), run.err());
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        JsonNode limit = json.get("limit");
+        assertEquals(0.814060, limit.get("EX2").asDouble(), 1e-5);
+        assertEquals(0.592970, limit.get("varX1").asDouble(), 1e-5);
+        for (String key : new String[] {"varX2", "covX1X2", "localTimeRate"}) {
+            assertTrue(limit.get(key).isNumber(), key);
+        }
+        assertEquals(limit.get("EX2").asDouble(), limit.get("localTimeRate").asDouble(), 1e-5);
+        JsonNode tail = limit.get("tailX2");
+        assertEquals(8, tail.size());
+        assertEquals(0.5, tail.get(0).get("x").asDouble(), 0);
+        assertTrue(tail.get(0).get("p").asDouble() > tail.get(7).get("p").asDouble());
+        JsonNode pre = json.get("prelimit");
+        assertEquals(3, pre.size());
+        assertEquals(100, pre.get(0).get("N").asInt());
+        assertEquals(0.59980946, pre.get(0).get("EX2").asDouble(), 1e-7);
+        assertTrue(pre.get(0).get("varX1").isNumber());
+        assertEquals(1.78e-4, pre.get(0).get("P_Q3_positive").asDouble(), 1e-6);
+        assertEquals(0, json.get("simulated").size());
+        assertEquals(-0.49, json.get("rate").get("slope").asDouble(), 0.02);
+        assertEquals(-2.47, json.get("rate").get("c1").asDouble(), 0.02, "two-term fit over N = 1600, 6400");
+        assertTrue(Files.size(plot) > 10_000);
+        assertTrue(Files.size(dir.resolve("hw-tails.png")) > 10_000);
+    }
+
+    @Test
+    void simulatedRowsCarryAMeanAndAnInterval() throws Exception {
+        CliTest.Run run = CliTest.run("diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--beta", "2",
+                "--n", "100", "--events", "2e5", "--replications", "4", "--threads", "2", "--tolerance", "1e-4",
+                "--format", "json", "--plot", dir.resolve("s.png").toString());
+        assertEquals(0, run.code(), run.err());
+        JsonNode sim = new ObjectMapper().readTree(run.out()).get("simulated");
+        assertEquals(1, sim.size());
+        assertEquals(100, sim.get(0).get("N").asInt());
+        JsonNode ex2 = sim.get(0).get("EX2");
+        double mean = ex2.get("mean").asDouble();
+        assertTrue(ex2.get("ci95").get(0).asDouble() <= mean && mean <= ex2.get("ci95").get(1).asDouble());
+    }
+
+    @Test
+    void invalidValuesGetOneLineNamingTheParameter() {
+        String[][] cases = {
+            {"--beta", "0", "--n", "100"},
+            {"--beta", "1", "--n", "3"},
+            {"--beta", "1", "--n", "400,100"},
+            {"--beta", "1", "--n", "100", "--tolerance", "0"},
+            {"--beta", "1", "--n", "100", "--transient", "1,0"},
+        };
+        String[] names = {"beta", "n", "n", "tolerance", "x1(0)"};
+        for (int i = 0; i < cases.length; i++) {
+            String[] args = new String[5 + cases[i].length + 2];
+            String[] head = {"diffusion", "--policy", "jsq", "--regime", "halfin-whitt"};
+            System.arraycopy(head, 0, args, 0, 5);
+            System.arraycopy(cases[i], 0, args, 5, cases[i].length);
+            args[args.length - 2] = "--plot";
+            args[args.length - 1] = dir.resolve("x.png").toString();
+            CliTest.Run run = CliTest.run(args);
+            assertEquals(1, run.code(), String.join(" ", args) + ": " + run.err());
+            assertTrue(run.err().startsWith("mflb: " + names[i] + " = "), run.err());
+            assertEquals(1, run.err().strip().lines().count(), run.err());
+        }
+        CliTest.Run regime = CliTest.run("diffusion", "--policy", "jsq", "--regime", "mean-field", "--beta", "1", "--n",
+                "100");
+        assertEquals(1, regime.code());
+        assertTrue(regime.err().startsWith("mflb: regime = mean-field is invalid: must be halfin-whitt"), regime.err());
+        CliTest.Run policy = CliTest.run("diffusion", "--policy", "sqd", "--regime", "halfin-whitt", "--beta", "1",
+                "--n", "100");
+        assertEquals(1, policy.code());
+        CliTest.Run missing = CliTest.run("diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--n", "100");
+        assertEquals(2, missing.code(), missing.err());
+    }
+}

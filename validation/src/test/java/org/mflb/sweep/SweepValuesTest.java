@@ -1,0 +1,69 @@
+package org.mflb.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.mflb.core.MflbException;
+import org.mflb.simulation.engine.ReplicationStreams;
+
+/** Lists and ranges of swept options, and the seeds of a sweep's points. */
+class SweepValuesTest {
+
+    @Test
+    void rangesAreInclusiveAndSteppedInDecimal() {
+        List<String> lambdas = SweepValues.parse("--lambda", "0.5:0.95:0.05", false);
+        assertEquals(10, lambdas.size());
+        assertEquals("0.5", lambdas.get(0));
+        assertEquals("0.55", lambdas.get(1));
+        assertEquals("0.95", lambdas.get(9)); // 0.5 + 9 * 0.05 exactly: no 0.9500000000000001, no lost end point
+        assertEquals(List.of("5", "6", "7", "8", "9"), SweepValues.parse("--param s", "5:9:1", true));
+        assertEquals(List.of("1", "3"), SweepValues.parse("--d", "1:4:2", true)); // 4 is not reached
+        assertEquals(List.of("0.1"), SweepValues.parse("--lambda", "0.1:0.1:1", false));
+        assertEquals(List.of("1", "2", "3"), SweepValues.parse("--d", "1, 2,3", true));
+        assertEquals(List.of("1000"), SweepValues.parse("--n", "1e3", true));
+        assertTrue(SweepValues.isSweep("1,2") && SweepValues.isSweep("1:2:1"));
+        assertFalse(SweepValues.isSweep("0.5"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "0.9:0.5:0.1; FROM must be <= TO (0.9 > 0.5)",
+        "0.5:0.9:0; the step must be > 0",
+        "0.5:0.9:-0.1; the step must be > 0",
+        "0.5:abc:0.1; 'abc' is not a number",
+        "0.5,x; 'x' is not a number",
+        "0.5:0.9; a range has three parts FROM:TO:STEP",
+        "0:1:1e-9; it has 1000000001 values, more than 100000"})
+    void badRangesAreOneLineNamingTheOption(String text, String reason) {
+        MflbException e = assertThrows(MflbException.class, () -> SweepValues.parse("--lambda", text, false));
+        assertEquals("lambda", e.parameter());
+        assertTrue(e.getMessage().startsWith("--lambda " + text + " is invalid: " + reason + ";"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void integerOptionsTakeIntegersOnly() {
+        MflbException e = assertThrows(MflbException.class, () -> SweepValues.parse("--d", "1,2.5", true));
+        assertTrue(e.getMessage().contains("'2.5' is not an integer"), e.getMessage());
+    }
+
+    @Test
+    void pointSeedsDependOnSeedAndPointOnly() {
+        Set<Long> seeds = new HashSet<>();
+        for (int p = 0; p < 1000; p++) {
+            seeds.add(ReplicationStreams.pointSeed(1, p));
+            assertEquals(ReplicationStreams.pointSeed(1, p), ReplicationStreams.pointSeed(1, p));
+        }
+        assertEquals(1000, seeds.size());
+        assertTrue(ReplicationStreams.pointSeed(1, 0) != ReplicationStreams.pointSeed(2, 0));
+    }
+}
