@@ -138,7 +138,8 @@ public final class ServiceDistributions {
         }
         PhaseType ph = PhaseType.of(alpha, matrix);
         if (params.containsKey("mean")) {
-            return ph.withMean(checkedMean("ph", number("ph", "mean", params.get("mean"))));
+            double mean = checkedMean("ph", number("ph", "mean", params.get("mean")));
+            return Math.abs(ph.mean() - mean) <= 1e-12 * mean ? ph : ph.withMean(mean);
         }
         // Mean 1 like every other law: T is rescaled unless it already has mean 1 (to rounding).
         return Math.abs(ph.mean() - 1.0) <= 1e-12 ? ph : ph.withMean(1.0);
