@@ -341,6 +341,11 @@ public final class FluidModel {
                         + initial.occupiedLevels() + ")");
             }
         } else {
+            if (initial.occupiedLevels() + 4L > MAX_LEVELS) {
+                throw MflbException.invalid("init", initial, "a state with at most " + (MAX_LEVELS - 4)
+                        + " jobs per server (it occupies " + initial.occupiedLevels() + " levels; a tail vector keeps at most "
+                        + MAX_LEVELS + ")");
+            }
             levels = checkedLevels(Math.max(initial.occupiedLevels() + 4L,
                     initialLevels(lambda.supremum(grid.start(), grid.end()))));
             requireReachableLevels(initial, grid);

@@ -36,7 +36,7 @@ class EdgeCaseTest {
         "fixed-point --system supermarket --policy random --lambda 0.9999999|more than 2000000 levels",
         // (2) hopeless work is refused with an estimate
         "transient --system supermarket --policy sqd --lambda 1e6 --t-end 1 --dt 0.5|by t = 1.0, more than the 200000 levels",
-        "transient --system supermarket --policy sqd --lambda 0.9 --t-end 10 --dt 1 --init all:1000000|more than 200000 levels",
+        "transient --system supermarket --policy sqd --lambda 0.9 --t-end 10 --dt 1 --init all:1000000|init = all:1000000 is invalid: must be a state with at most 199996 jobs per server",
         "pde --d 2 --lambda 0.9 --t-end 10 --dt 1 --da 1e-6|da = 1.0E-6 is invalid: must be larger for this horizon",
         "simulate --system supermarket --policy sqd --lambda 0.9 --n 1000000 --t-end 1000000|t-end = 1000000.0 is invalid: must be shorter",
         // (4) internal errors become messages
