@@ -13,6 +13,7 @@ import org.mflb.core.model.MemoryState;
 import org.mflb.fluid.memory.MemoryModel;
 import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
+import org.mflb.fluid.nonsmooth.Regime;
 
 /**
  * The fluid (mean-field) limit of a load-balancing system under any dispatching policy: the entry
@@ -145,6 +146,53 @@ public final class FluidModel {
     /** @return the truncation rule */
     public Truncation truncation() {
         return truncation;
+    }
+
+    /**
+     * @param fixedPoint this model's {@link #fixedPoint()}
+     * @return the stationary response-time law (docs/models.md §7): an Erlang mixture over where
+     *         arrivals go in single-server queues, {@code Exp(1)} (and the blocking) in pools
+     */
+    public FluidResponseTime responseTime(FluidFixedPoint fixedPoint) {
+        if (fixedPoint.memory().isPresent()) {
+            // SQ(d) with memory: the shares follow from the (queue, observation) state, not from x alone
+            return FluidResponseTime.ofShares(system, fixedPoint.memory().get().joinShares());
+        }
+        return FluidResponseTime.of(system, arrivalShares(null), lambda.at(0), fixedPoint.levels());
+    }
+
+    /**
+     * @param transient_ a transient of this model
+     * @param k grid index
+     * @return the response-time law of a job arriving at grid time {@code k} (non-smooth policies:
+     *         from the piece in force there)
+     */
+    public FluidResponseTime responseTime(FluidTransient transient_, int k) {
+        if (transient_.memory().isPresent()) {
+            return FluidResponseTime.ofShares(system, transient_.memory().get().joinShares(k));
+        }
+        Regime regime = transient_.regimes().map(h -> h.regime(k)).orElse(null);
+        return FluidResponseTime.of(system, arrivalShares(regime), lambda.at(transient_.grid().time(k)),
+                transient_.state(k));
+    }
+
+    /**
+     * @param transient_ a transient of this model
+     * @param t a time of its span
+     * @return the response-time law of a job arriving at {@code t} (dense output; non-smooth policies:
+     *         the piece the policy puts in force at that state)
+     */
+    public FluidResponseTime responseTime(FluidTransient transient_, double t) {
+        if (transient_.memory().isPresent()) {
+            return FluidResponseTime.ofShares(system, transient_.memory().get().joinShares(t));
+        }
+        return FluidResponseTime.of(system, arrivalShares(null), lambda.at(t), transient_.stateAt(t));
+    }
+
+    /** The policy's {@link ArrivalShares}: its own when smooth, the arrival split of a piece otherwise. */
+    private ArrivalShares arrivalShares(Regime regime) {
+        return policy instanceof SmoothRouting smooth ? smooth
+                : SwitchedFluid.arrivalShares(system, (NonSmoothPolicy) policy, regime);
     }
 
     IntegratorSettings integrator() {

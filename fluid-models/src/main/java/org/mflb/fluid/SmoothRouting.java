@@ -8,7 +8,7 @@ package org.mflb.fluid;
  * routing has {@code h(y) = y}; SQ(d) with replacement {@code h(y) = y^d} (the shortest of
  * {@code d} independent samples has {@code ≥ k} jobs iff all do).
  */
-public interface SmoothRouting extends FluidPolicy {
+public interface SmoothRouting extends FluidPolicy, ArrivalShares {
 
     /** @return true */
     @Override
@@ -56,6 +56,20 @@ public interface SmoothRouting extends FluidPolicy {
      */
     default double sizeCorrectionDerivative(int term, int order, double y) {
         return 0.0;
+    }
+
+    /**
+     * An arrival joins a server with at least {@code j} jobs with probability {@code s_j = h(x_j)}
+     * (exact for distinct sampling too, at the states the fluid model uses: docs/models.md §7).
+     */
+    @Override
+    default double[] arrivalShares(double lambda, double[] levels) {
+        double[] s = new double[levels.length + 1];
+        s[0] = selection(1.0);
+        for (int j = 1; j <= levels.length; j++) {
+            s[j] = Math.min(s[j - 1], selection(Math.min(1.0, Math.max(0.0, levels[j - 1]))));
+        }
+        return s;
     }
 
     /** @return the number of servers sampled per arrival */

@@ -120,6 +120,19 @@ final class SwitchedFluid {
                 new SwitchedEquilibrium(kind, OptionalInt.of(ell), Optional.ofNullable(diagnosis), settling));
     }
 
+    /**
+     * Where arrivals go under a non-smooth policy (docs/models.md §7): the arrival split of the piece
+     * in force, {@code regime}, or when it is null the piece the policy puts in force at the state.
+     */
+    static ArrivalShares arrivalShares(ServerSystem system, NonSmoothPolicy policy, Regime regime) {
+        return (lam, x) -> {
+            double[] y = x.clone();
+            double[] mu = departureRates(system, y.length);
+            Regime piece = regime != null ? regime : policy.initialRegime(lam, mu, y);
+            return piece.arrivalShares(lam, mu, y);
+        };
+    }
+
     /** ‖f‖∞ of the drift of the piece that {@code rule} puts in force at {@code x} (λ constant). */
     private static double residual(ServerSystem system, double rate, double[] x, NonSmoothPolicy rule) {
         double[] y = x.clone();

@@ -492,6 +492,92 @@ final class AgeGridScheme {
         return w;
     }
 
+    /** Kernels of the sojourn-time grid by (step, nodes): they depend on the grid only. */
+    private final java.util.Map<java.util.List<Object>, SojournGrid> sojournGrids = new java.util.HashMap<>();
+
+    /**
+     * The waiting- and response-time laws of a job arriving now (docs/models.md §7): at level
+     * {@code k} the age density within cell {@code j} is {@code n_k(j) Ḡ(a)/∫_{cell} Ḡ}, in the aged
+     * cell {@code n_k Ḡ(a)/I(A)}, and the cohort is a point mass at its age. The convolution grid's
+     * step divides the age step ({@code δ = h/q ≤ } {@link PdeSojournTimes#DEFAULT_STEP}), or is a
+     * multiple {@code δ = m h} of it when the grid must reach further than
+     * {@link PdeSojournTimes#DEFAULT_NODES} fine steps (then the {@code m} age cells of a grid cell share
+     * one {@code β}: their mass over their {@code ∫ Ḡ}); it reaches where {@code P(W > end) ≤ tailTarget}
+     * (widened until it does).
+     */
+    PdeSojournTimes sojournTimes(double tailTarget) {
+        double meanWait = meanWait();
+        double reach = PdeSojournTimes.initialReach(service, meanWait, tailTarget);
+        double atom = 1.0 - Math.pow(x[1], d);
+        for (int attempt = 0; ; attempt++) {
+            double wanted = Math.min(PdeSojournTimes.MAX_STEP,
+                    Math.max(PdeSojournTimes.DEFAULT_STEP, reach / PdeSojournTimes.DEFAULT_NODES));
+            int q = wanted <= h ? (int) Math.max(1, Math.floor(h / wanted + 1e-9)) : 1;
+            int m = wanted <= h ? 1 : (int) Math.ceil(wanted / h - 1e-9);
+            double delta = m > 1 ? m * h : h / q;
+            int ageCells = m > 1 ? (cells + m - 1) / m : cells * q;
+            // nodes rounded up to a power of two, so that the kernels are shared between output times
+            int nodes = Integer.highestOneBit((int) Math.min(PdeSojournTimes.MAX_NODES,
+                    Math.ceil(reach / delta) + 1) - 1) << 1;
+            SojournGrid grid = sojournGrids.computeIfAbsent(java.util.List.of(q, m, nodes),
+                    key -> new SojournGrid(service, delta, nodes, ageCells));
+            SojournGrid.Accumulator acc = grid.start();
+            double[] cohortCells = cohortTop > 0 ? grid.pointMassCells(cohortAge) : null;
+            double[] beta = new double[ageCells];
+            double[] scaled = cohortCells != null ? new double[cohortCells.length] : null;
+            double agedIntegral = grid.tailIntegral(ageCells);
+            for (int k = 1; k <= levels; k++) {
+                java.util.Arrays.fill(beta, 0.0);
+                boolean any = false;
+                for (int j = 0; j < active; j++) {
+                    int slot = (start + j) % cells;
+                    if (k > top[slot]) {
+                        continue;
+                    }
+                    double mass = ring[slot * stride + k];
+                    if (mass == 0) {
+                        continue;
+                    }
+                    any = true;
+                    if (m > 1) {
+                        beta[j / m] += mass; // divided by the grid cell's ∫ Ḡ below
+                        continue;
+                    }
+                    double cellSurvival = 0;
+                    for (int i = 0; i < q; i++) {
+                        cellSurvival += grid.cellSurvival(j * q + i);
+                    }
+                    double b = cellSurvival > 0 ? mass / cellSurvival : 0.0;
+                    for (int i = 0; i < q; i++) {
+                        beta[j * q + i] = b;
+                    }
+                }
+                if (m > 1) {
+                    for (int g = 0; g < ageCells; g++) {
+                        double cs = grid.cellSurvival(g);
+                        beta[g] = cs > 0 ? beta[g] / cs : 0.0;
+                    }
+                }
+                double betaTail = k <= agedTop && agedIntegral > 0 ? aged[k] / agedIntegral : 0.0;
+                double cohortMass = k <= cohortTop ? cohort[k] : 0.0;
+                if (scaled != null) {
+                    for (int n = 0; n < scaled.length; n++) {
+                        scaled[n] = cohortMass * cohortCells[n];
+                    }
+                }
+                if (!any && betaTail == 0 && cohortMass == 0 && x[k] == 0) {
+                    break;
+                }
+                acc.addLevel(chooseRatio(x[k], x[k + 1]), beta, betaTail, cohortMass > 0 ? scaled : null, cohortMass);
+            }
+            GridLaw waiting = acc.waiting(atom, meanWait);
+            if (waiting.survival(waiting.end()) <= tailTarget || attempt >= 8 || nodes >= PdeSojournTimes.MAX_NODES) {
+                return new PdeSojournTimes(waiting, acc.response(atom, meanWait), atom);
+            }
+            reach = PdeSojournTimes.widerReach(waiting, tailTarget);
+        }
+    }
+
     /** @return largest {@code x_L} seen (mass cut off by the level truncation) */
     double maxTopLevel() {
         return maxTopLevel;
@@ -511,6 +597,15 @@ final class AgeGridScheme {
      * @param waits output (modified)
      */
     void run(TimeGrid grid, double[][] tails, double[] waits) {
+        run(grid, tails, waits, null, 0.0);
+    }
+
+    /**
+     * As {@link #run(TimeGrid, double[][], double[])}, and also the sojourn-time laws of a job
+     * arriving at each grid time ({@code sojourns} non-null): computed from the state at the step's
+     * end at or just after the grid time (exact when the grid times are multiples of {@code h}).
+     */
+    void run(TimeGrid grid, double[][] tails, double[] waits, PdeSojournTimes[] sojourns, double tailTarget) {
         double[] prev = new double[levels + 1];
         double eps = 1e-9 * h;
         int next = 0;
@@ -519,6 +614,9 @@ final class AgeGridScheme {
             if (target <= t + eps) {
                 tail(tails[next]);
                 waits[next] = meanWait();
+                if (sojourns != null) {
+                    sojourns[next] = sojournTimes(tailTarget);
+                }
                 next++;
             } else if (target < t + h - eps) {
                 // an output time strictly inside the next step: interpolate between its ends
@@ -533,6 +631,9 @@ final class AgeGridScheme {
                         tails[next][i] = prev[i] + w * (x[i] - prev[i]);
                     }
                     waits[next] = prevWait + w * (curWait - prevWait);
+                    if (sojourns != null) {
+                        sojourns[next] = sojournTimes(tailTarget);
+                    }
                     next++;
                 }
             } else {

@@ -6,6 +6,7 @@ import org.mflb.core.Require;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.sojourn.Percentiles;
 
 /**
  * The hydrodynamic (mean-field) limit of SQ(d) with general service times (MODELS.md §5, paper 002),
@@ -65,9 +66,16 @@ public final class HydrodynamicPde {
     private final double levelTolerance;
     private final double sumTolerance;
     private final int levels;
+    /** The percentiles the transient's sojourn-time laws must cover; null: no laws. */
+    private final Percentiles sojourn;
+    /** Target accuracy of the transient's tail vector; 0: the fixed age step. */
+    private final double tolerance;
 
     private HydrodynamicPde(int d, ArrivalRate lambda, ServiceDistribution service, double ageStep, boolean richardson,
-            double ageTolerance, double levelTolerance, double sumTolerance, int levels) {
+            double ageTolerance, double levelTolerance, double sumTolerance, int levels, Percentiles sojourn,
+            double tolerance) {
+        this.sojourn = sojourn;
+        this.tolerance = tolerance;
         this.d = d;
         this.lambda = lambda;
         this.service = service;
@@ -102,7 +110,7 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("service", null, "a service distribution");
         }
         return new HydrodynamicPde(d, lambda, service, DEFAULT_AGE_STEP, false, DEFAULT_AGE_TOLERANCE,
-                DEFAULT_LEVEL_TOLERANCE, DEFAULT_SUM_TOLERANCE, 0);
+                DEFAULT_LEVEL_TOLERANCE, DEFAULT_SUM_TOLERANCE, 0, null, 0.0);
     }
 
     /** @return a copy with age (= time) step {@code h} in (0, 1] */
@@ -111,24 +119,44 @@ public final class HydrodynamicPde {
         if (h > 1) {
             throw MflbException.invalid("da", h, "in (0, 1] (the mean service time is 1)");
         }
-        return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance, sumTolerance, levels);
+        return new HydrodynamicPde(d, lambda, service, h, richardson, ageTolerance, levelTolerance,
+                sumTolerance, levels, sojourn, tolerance);
+    }
+
+    /**
+     * @param eps target accuracy of the transient's tail vector, in (0, 0.1); 0 for the fixed age step
+     * @return a copy whose transients choose the age step from the scheme's second order: two probe
+     *         grids ({@code h = 0.1, 0.05}) give the constant {@code C} of the error {@code C h²}
+     *         (from their difference, {@code 3C h²/4}), and the step is {@code √(0.8 ε/C)} (aligned to
+     *         divide the output spacing); the estimate {@code C h²} is reported
+     *         ({@link PdeTransient#errorEstimate()}). The age step of {@link #withAgeStep} is then unused.
+     */
+    public HydrodynamicPde withTolerance(double eps) {
+        if (eps != 0) {
+            Require.open("tolerance", eps, 0, 0.1);
+        }
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance,
+                sumTolerance, levels, sojourn, eps);
     }
 
     /** @return a copy with or without Richardson extrapolation over {@code h} and {@code h/2} */
     public HydrodynamicPde withRichardson(boolean on) {
-        return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance, levels);
+        return new HydrodynamicPde(d, lambda, service, ageStep, on, ageTolerance, levelTolerance, sumTolerance,
+                levels, sojourn, tolerance);
     }
 
     /** @return a copy whose age grids end where {@code Ḡ} falls to {@code tol} in (0, 1) */
     public HydrodynamicPde withAgeTolerance(double tol) {
         Require.open("age-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, tol, levelTolerance, sumTolerance, levels);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, tol, levelTolerance, sumTolerance,
+                levels, sojourn, tolerance);
     }
 
     /** @return a copy that chooses levels so the cut-off mass {@code x_L} stays below {@code tol} in (0, 1) */
     public HydrodynamicPde withLevelTolerance(double tol) {
         Require.open("level-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, tol, sumTolerance, 0);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, tol, sumTolerance, 0,
+                sojourn, tolerance);
     }
 
     /**
@@ -138,13 +166,25 @@ public final class HydrodynamicPde {
      */
     public HydrodynamicPde withSumTolerance(double tol) {
         Require.open("sum-tolerance", tol, 0, 1);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, tol, levels);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, tol,
+                levels, sojourn, tolerance);
     }
 
     /** @return a copy with a fixed number of levels {@code L} in [1, MAX_LEVELS] */
     public HydrodynamicPde withLevels(int l) {
         Require.between("levels", l, 1, MAX_LEVELS);
-        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance, sumTolerance, l);
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance,
+                sumTolerance, l, sojourn, tolerance);
+    }
+
+    /**
+     * @param percentiles the percentiles the laws must cover, or null for none
+     * @return a copy whose transients also compute, at every output time, the waiting- and
+     *         response-time laws of a job arriving then ({@link PdeTransient#sojournTimes(int)})
+     */
+    public HydrodynamicPde withSojournTimes(Percentiles percentiles) {
+        return new HydrodynamicPde(d, lambda, service, ageStep, richardson, ageTolerance, levelTolerance,
+                sumTolerance, levels, percentiles, tolerance);
     }
 
     /** @return servers sampled per arrival */
@@ -181,14 +221,108 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("levels", l, ">= the levels occupied by the initial state ("
                     + initial.occupiedLevels() + ")");
         }
-        requireFeasibleWork(span, reach, l);
+        double h = ageStep;
+        double errorEstimate = Double.NaN;
+        if (!(tolerance > 0)) {
+            requireFeasibleWork(span, reach, l, h);
+        } else {
+            // two grids give the constant of the scheme's h² error; the step then meets the tolerance
+            double h0 = TOLERANCE_PROBE_STEP;
+            Run coarse = run(h0, l, reach, init, eqAges, grid, automatic, false);
+            Run fine = run(h0 / 2, coarse.levels, reach, init, eqAges, grid, automatic, false);
+            double difference = maxDifference(coarse.tails, fine.tails);
+            double constant = difference / (0.75 * h0 * h0);
+            l = fine.levels;
+            double fineError = difference / 3;
+            if (fineError <= tolerance && sojourn == null && !richardson) {
+                return fine.result(grid, h0 / 2, false, fineError);
+            }
+            h = constant > 0 ? Math.min(h0 / 2, TOLERANCE_SAFETY * Math.sqrt(tolerance / constant)) : h0 / 2;
+            // an age step that divides the output spacing keeps the outputs on step ends
+            h = alignedAgeStep(h, grid);
+            requireFeasibleWork(span, reach, l, h);
+            errorEstimate = constant * h * h;
+        }
+        Run coarse = run(h, l, reach, init, eqAges, grid, automatic, sojourn != null && !richardson);
+        if (!richardson) {
+            return coarse.result(grid, h, false, errorEstimate);
+        }
+        Run fine = run(h / 2, coarse.levels, reach, init, eqAges, grid, automatic, sojourn != null);
+        // the scheme is second order: (4 fine − coarse)/3 removes the h² term
+        double[][] tails = coarse.tails;
+        double[] waits = coarse.waits;
+        for (int k = 0; k < grid.size(); k++) {
+            for (int i = 0; i < tails[k].length; i++) {
+                tails[k][i] = (4 * fine.tails[k][i] - tails[k][i]) / 3;
+            }
+            waits[k] = (4 * fine.waits[k] - waits[k]) / 3;
+        }
+        return new PdeTransient(grid, tails, waits, h, true, Math.max(coarse.topLevel, fine.topLevel),
+                Math.max(coarse.agedMass, fine.agedMass), fine.laws, errorEstimate);
+    }
+
+    /** First step of the two-grid error estimate of {@link #withTolerance}. */
+    static final double TOLERANCE_PROBE_STEP = 0.1;
+    /** The chosen step aims at this share of the tolerance (the h² law is asymptotic). */
+    static final double TOLERANCE_SAFETY = Math.sqrt(0.8);
+
+    /** The largest step {@code ≤ h} of the form {@code dt/n} when the outputs are evenly spaced by {@code dt}. */
+    static double alignedAgeStep(double h, TimeGrid grid) {
+        if (grid.size() < 2) {
+            return h;
+        }
+        double dt = grid.time(1) - grid.time(0);
+        for (int k = 2; k < grid.size(); k++) {
+            if (Math.abs(grid.time(k) - grid.time(k - 1) - dt) > 1e-9 * dt) {
+                return h;
+            }
+        }
+        return dt / Math.ceil(dt / h - 1e-9);
+    }
+
+    private static double maxDifference(double[][] a, double[][] b) {
+        double max = 0;
+        for (int k = 0; k < a.length; k++) {
+            int n = Math.min(a[k].length, b[k].length);
+            for (int i = 0; i < n; i++) {
+                max = Math.max(max, Math.abs(a[k][i] - b[k][i]));
+            }
+            for (int i = n; i < a[k].length; i++) {
+                max = Math.max(max, Math.abs(a[k][i]));
+            }
+            for (int i = n; i < b[k].length; i++) {
+                max = Math.max(max, Math.abs(b[k][i]));
+            }
+        }
+        return max;
+    }
+
+    /** One run of the scheme at step {@code h}, with levels grown until {@code x_L} is below the tolerance. */
+    private final class Run {
+        private double[][] tails;
+        private double[] waits;
+        private PdeSojournTimes[] laws;
+        private int levels;
+        private double topLevel;
+        private double agedMass;
+
+        PdeTransient result(TimeGrid grid, double h, boolean extrapolated, double errorEstimate) {
+            return new PdeTransient(grid, tails, waits, h, extrapolated, topLevel, agedMass, laws, errorEstimate);
+        }
+    }
+
+    private Run run(double h, int startLevels, double reach, double[] init, boolean eqAges, TimeGrid grid,
+            boolean automatic, boolean withLaws) {
+        int l = startLevels;
+        double target = sojourn != null ? tailTarget(sojourn) : 0.0;
         while (true) {
-            double h = ageStep;
-            AgeGridScheme coarse = scheme(h, l, reach, init, eqAges, grid.start());
-            double[][] tails = new double[grid.size()][l + 1];
-            double[] waits = new double[grid.size()];
-            coarse.run(grid, tails, waits);
-            if (automatic && coarse.maxTopLevel() > levelTolerance) {
+            AgeGridScheme scheme = scheme(h, l, reach, init, eqAges, grid.start());
+            Run r = new Run();
+            r.tails = new double[grid.size()][l + 1];
+            r.waits = new double[grid.size()];
+            r.laws = withLaws ? new PdeSojournTimes[grid.size()] : null;
+            scheme.run(grid, r.tails, r.waits, r.laws, target);
+            if (automatic && scheme.maxTopLevel() > levelTolerance) {
                 if (l >= MAX_LEVELS) {
                     throw new MflbException(ErrorKind.TRUNCATION, "levels", "the transient needs more than "
                             + MAX_LEVELS + " levels to keep x_L below " + levelTolerance);
@@ -196,22 +330,10 @@ public final class HydrodynamicPde {
                 l = Math.min(MAX_LEVELS, 2 * l);
                 continue;
             }
-            if (!richardson) {
-                return new PdeTransient(grid, tails, waits, h, false, coarse.maxTopLevel(), coarse.maxAgedMass());
-            }
-            AgeGridScheme fine = scheme(h / 2, l, reach, init, eqAges, grid.start());
-            double[][] fineTails = new double[grid.size()][l + 1];
-            double[] fineWaits = new double[grid.size()];
-            fine.run(grid, fineTails, fineWaits);
-            // the scheme is second order: (4 fine − coarse)/3 removes the h² term
-            for (int k = 0; k < grid.size(); k++) {
-                for (int i = 0; i <= l; i++) {
-                    tails[k][i] = (4 * fineTails[k][i] - tails[k][i]) / 3;
-                }
-                waits[k] = (4 * fineWaits[k] - waits[k]) / 3;
-            }
-            return new PdeTransient(grid, tails, waits, h, true, Math.max(coarse.maxTopLevel(), fine.maxTopLevel()),
-                    Math.max(coarse.maxAgedMass(), fine.maxAgedMass()));
+            r.levels = l;
+            r.topLevel = scheme.maxTopLevel();
+            r.agedMass = scheme.maxAgedMass();
+            return r;
         }
     }
 
@@ -225,10 +347,15 @@ public final class HydrodynamicPde {
      * over {@code cells × (L + 1)} age cells and levels (Richardson: the half step too, four times
      * the work), with at least the first choice of {@code L} levels.
      */
-    private void requireFeasibleWork(double span, double reach, int l) {
+    private void requireFeasibleWork(double span, double reach, int l, double ageStep) {
         double cells = Math.min(Math.ceil(reach / ageStep), Math.min(MAX_CELLS, MAX_GRID_SIZE / (l + 1)));
         double updates = span / ageStep * Math.max(1, cells) * (l + 1) * (richardson ? 5 : 1);
         double seconds = updates / CELL_UPDATES_PER_SECOND;
+        if (seconds > MAX_SECONDS && tolerance > 0) {
+            throw MflbException.invalid("tolerance", tolerance, String.format(java.util.Locale.ROOT,
+                    "larger for this horizon: meeting it needs the age step %.2g, and the transient would take about"
+                            + " %.2g cell updates (%.0f minutes)", ageStep, updates, seconds / 60));
+        }
         if (seconds > MAX_SECONDS) {
             throw MflbException.invalid("da", ageStep, String.format(java.util.Locale.ROOT,
                     "larger for this horizon: the transient would take about %.2g cell updates (%.0f minutes);"
@@ -275,8 +402,40 @@ public final class HydrodynamicPde {
             throw MflbException.invalid("lambda", rate, "< 1/E[S] = " + 1 / service.mean()
                     + " for an equilibrium (the load must be below 1)");
         }
+        return stationarySolver().solve();
+    }
+
+    /** The equilibrium's solver (λ checked by {@link #equilibrium()}). */
+    StationaryAgeSolver stationarySolver() {
         double tol = Math.min(levelTolerance, 1e-12);
-        return new StationaryAgeSolver(d, rate, service, Math.min(ageTolerance, 1e-16), tol, sumTolerance,
-                MAX_EQUILIBRIUM_LEVELS).solve();
+        return new StationaryAgeSolver(d, lambda.at(0), service, Math.min(ageTolerance, 1e-16), tol, sumTolerance,
+                MAX_EQUILIBRIUM_LEVELS);
+    }
+
+    /**
+     * The equilibrium's waiting- and response-time laws (docs/models.md §7), from its age profiles
+     * by grid convolution ({@link PdeSojournTimes}).
+     *
+     * @param equilibrium this model's {@link #equilibrium()}
+     * @param percentiles the percentiles the laws must cover: the grid reaches where {@code P(W > end)}
+     *        is below a tenth of {@code 1 − p} for the largest
+     * @return the laws
+     */
+    public PdeSojournTimes sojournTimes(PdeEquilibrium equilibrium, Percentiles percentiles) {
+        return PdeSojournTimes.ofEquilibrium(this, equilibrium, PdeSojournTimes.DEFAULT_STEP,
+                tailTarget(percentiles));
+    }
+
+    /** @return the laws covering the default percentiles 50, 90, 99, 99.9 */
+    public PdeSojournTimes sojournTimes(PdeEquilibrium equilibrium) {
+        return sojournTimes(equilibrium, Percentiles.DEFAULT);
+    }
+
+    static double tailTarget(Percentiles percentiles) {
+        double max = 0;
+        for (double p : percentiles.values()) {
+            max = Math.max(max, p);
+        }
+        return 0.1 * (1 - max / 100);
     }
 }

@@ -15,9 +15,13 @@ public final class PdeTransient {
     private final boolean richardson;
     private final double levelCutOff;
     private final double agedMass;
+    private final PdeSojournTimes[] sojourns;
+    private final double errorEstimate;
 
     PdeTransient(TimeGrid grid, double[][] tails, double[] waits, double ageStep, boolean richardson,
-            double levelCutOff, double agedMass) {
+            double levelCutOff, double agedMass, PdeSojournTimes[] sojourns, double errorEstimate) {
+        this.sojourns = sojourns;
+        this.errorEstimate = errorEstimate;
         this.grid = grid;
         this.tails = tails;
         this.waits = waits;
@@ -54,6 +58,32 @@ public final class PdeTransient {
     /** @return mean virtual waiting time at grid time {@code k} (MODELS.md §5) */
     public double meanWait(int k) {
         return waits[k];
+    }
+
+    /** @return whether the sojourn-time laws were computed ({@link HydrodynamicPde#withSojournTimes}) */
+    public boolean hasSojournTimes() {
+        return sojourns != null;
+    }
+
+    /**
+     * @param k grid index
+     * @return the waiting- and response-time laws of a job arriving at grid time {@code k}
+     *         (docs/models.md §7; from the fine grid when Richardson-extrapolated)
+     * @throws IllegalStateException if they were not asked for
+     */
+    public PdeSojournTimes sojournTimes(int k) {
+        if (sojourns == null) {
+            throw new IllegalStateException("sojourn times not computed: use HydrodynamicPde.withSojournTimes");
+        }
+        return sojourns[k];
+    }
+
+    /**
+     * @return the estimated largest error of the tail vector over the grid, {@code C h²} from the two
+     *         probe grids of {@link HydrodynamicPde#withTolerance}; NaN when the step was fixed
+     */
+    public double errorEstimate() {
+        return errorEstimate;
     }
 
     /** @return the age (= time) step of the (coarse) grid */

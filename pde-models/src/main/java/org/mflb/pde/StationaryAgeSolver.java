@@ -81,6 +81,27 @@ final class StationaryAgeSolver {
     /** J(A) = ∫_A^∞ I(a) da. */
     private final double tailWork;
     private final double ageMax;
+    /** Receives every level's age profiles (null: nobody listens). */
+    private LevelProfiles profiles;
+
+    /** Receives, level by level, the equilibrium age profiles {@code φ_k, φ_{k+1}} on the solver's age grid. */
+    interface LevelProfiles {
+        /**
+         * @param k the level
+         * @param xk {@code x_k}
+         * @param xk1 {@code x_{k+1}} (0 at the last level kept)
+         * @param age the age grid
+         * @param phiK {@code φ_k} on it (not to be kept: the solver reuses the array)
+         * @param phiK1 {@code φ_{k+1}} (zero at the last level)
+         */
+        void level(int k, double xk, double xk1, double[] age, double[] phiK, double[] phiK1);
+    }
+
+    /** Sets the listener of the levels' age profiles (null for none). */
+    StationaryAgeSolver listen(LevelProfiles listener) {
+        this.profiles = listener;
+        return this;
+    }
 
     /**
      * @param d choices
@@ -207,6 +228,9 @@ final class StationaryAgeSolver {
             w[level] = (Math.pow(x[level], d) - Math.pow(next, d)) * (level - 1)
                     + chooseRatio(x[level], next) * residualWork(lower, upper);
             sumW[level] = sumW[level - 1] + w[level];
+            if (profiles != null) {
+                profiles.level(level, x[level], next, age, lower, upper);
+            }
             if (negligible || ageLimited) {
                 return finish(x, level, sumX[level] + cutOff, sumW[level], cutOff, 0.0, residual);
             }

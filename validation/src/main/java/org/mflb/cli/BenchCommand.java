@@ -15,6 +15,7 @@ import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.sojourn.Percentiles;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
@@ -108,7 +109,9 @@ public final class BenchCommand implements Callable<Integer> {
         TimeGrid grid = TimeGrid.uniform(50, 1);
         return List.of(new Case("PDE transient, SQ(2), lambda 0.9, lognormal SCV 4, t in [0, 50] (defaults)",
                 () -> pde.transientFrom(PdeInitialState.empty(), grid)),
-                new Case("PDE equilibrium, SQ(2), lambda 0.9, lognormal SCV 4", pde::equilibrium));
+                new Case("PDE equilibrium, SQ(2), lambda 0.9, lognormal SCV 4", pde::equilibrium),
+                new Case("PDE equilibrium with response/waiting quantiles 50-99.9, SQ(2), lambda 0.9, lognormal SCV 4",
+                        () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)));
     }
 
     static List<Case> diffusionCases() {

@@ -15,9 +15,12 @@ import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidResponseTime;
+import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.Sampling;
+import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
@@ -75,6 +78,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
     Path plot;
 
+    @Mixin
+    PercentileOptions latency;
+
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -97,6 +103,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
+        latency.percentiles();
         int servers = model.simulatedServers();
         boolean memory = model.policy == ModelOptions.PolicyName.memory;
         FluidModel fluid = memory ? model.fluidModel() : model.smoothFluidModel();
@@ -134,6 +141,7 @@ public final class CompareCommand implements Callable<Integer> {
         ObjectNode extra = Printer.object();
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers;
         List<Check> checks;
+        FluidResponseTime response = null;
         Figure figure;
         SimulationResult sim;
         if (transientRun) {
@@ -160,6 +168,9 @@ public final class CompareCommand implements Callable<Integer> {
             figure = Comparisons.transientFigure(title, lineTimes, line, sim, 6);
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
+            if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
+                scenario.percentiles(latency.percentiles().values());
+            }
             sim = Simulator.run(scenario.build());
             List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
             checks = steady;
@@ -172,9 +183,24 @@ public final class CompareCommand implements Callable<Integer> {
                 extra.put("idleShare", m.idleShare());
                 extra.put("believedIdleShare", m.believedIdleShare());
             });
+            response = fluid.responseTime(fp);
+            FluidResponseTime law = response;
+            // queues: the simulated mean response time against the fluid's E[T] (the mean queue length's
+            // allowance over λ, by Little's law)
+            sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
+                    steady.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
+                            tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / model.lambda())));
+            // and its quantiles (the simulator's conditional estimator for exponential service, per job
+            // otherwise), with the bias allowance relative to the quantile
+            for (QuantileEstimate q : sim.responseTimeQuantiles()) {
+                double predicted = law.quantile(q.p() / 100);
+                Estimate e = q.estimate();
+                steady.add(new Check("T p" + PercentileOptions.label(q.p()), predicted, e.mean(), e.ci95Low(),
+                        e.ci95High(), tolerance.halfWidths() * e.halfWidth() + tolerance.bias() * predicted));
+            }
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
         }
-        print(title, checks, sim, tolerance, extra); // the numbers first: a failing figure must not lose them
+        print(title, checks, sim, tolerance, extra, response); // the numbers first: a failing figure must not lose them
         if (plot != null) {
             figure.save(plot);
         }
@@ -187,10 +213,11 @@ public final class CompareCommand implements Callable<Integer> {
 
     /**
      * Prints the checks; {@code extra} holds the fluid's own keys (SQ(d) with memory, steady state:
-     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}).
+     * {@code memoryLevel}, {@code maxQueueLength}, {@code idleShare}, {@code believedIdleShare}), and
+     * {@code response} the fluid's response-time law (steady state) or null.
      */
     private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            ObjectNode extra) {
+            ObjectNode extra, FluidResponseTime response) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
@@ -200,6 +227,9 @@ public final class CompareCommand implements Callable<Integer> {
             json.put("eventsPerSecond", sim.eventsPerSecond());
             json.setAll(extra);
             json.setAll(CheckPrinter.json(checks));
+            if (response != null) {
+                latency.putResponse(json, response);
+            }
             if (plot != null) {
                 json.put("plot", plot.toString());
             }
@@ -213,6 +243,9 @@ public final class CompareCommand implements Callable<Integer> {
         extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
         out.println();
         CheckPrinter.table(out, checks);
+        if (response != null) {
+            out.println("fluid response time: " + latency.summary(response));
+        }
         if (plot != null) {
             out.println("figure: " + plot);
         }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
@@ -46,6 +47,9 @@ public final class FixedPointCommand implements Callable<Integer> {
     RefinedOptions refined;
 
     @Mixin
+    PercentileOptions latency;
+
+    @Mixin
     LossOptions loss;
 
     @Mixin
@@ -76,6 +80,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         model.requireSizeOnlyWithDistinctSampling();
+        latency.percentiles();
         if (refined.requested() || loss.given()) {
             model.requireSmooth();
         }
@@ -84,15 +89,17 @@ public final class FixedPointCommand implements Callable<Integer> {
         LossOptions.Report lossReport = fluid.policy() instanceof org.mflb.fluid.SmoothRouting ? loss.report(model, fluid,
                 refined.requested() ? refined.sizes() : null, spec.commandLine().getErr()) : null;
         FluidFixedPoint fp = fluid.fixedPoint();
-        Own own = fp.memory().map(FixedPointCommand::memory)
-                .orElseGet(() -> fp.equilibrium().map(this::switched).orElseGet(() -> smooth(fluid, fp, lossReport)));
+        FluidResponseTime response = fluid.responseTime(fp);
+        Own own = fp.memory().map(m -> memory(m, response)).orElseGet(() -> fp.equilibrium()
+                .map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, lossReport, response)));
         print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
         return 0;
     }
 
     /** @return what the fixed point of a smooth drift prints besides {@link Shared}, with --refined the expansion */
-    private Own smooth(FluidModel fluid, FluidFixedPoint fp, LossOptions.Report lossReport) {
+    private Own smooth(FluidModel fluid, FluidFixedPoint fp, LossOptions.Report lossReport,
+            FluidResponseTime response) {
         boolean refine = refined.requested();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
         Consumer<ObjectNode> json = j -> {
@@ -106,9 +113,11 @@ public final class FixedPointCommand implements Callable<Integer> {
             if (lossReport != null) {
                 lossReport.addJson(j);
             }
+            latency.putResponse(j, response);
         };
         List<String> state = new ArrayList<>();
         fp.blocking().ifPresent(b -> state.add(summaryLine("blocking", Printer.number(b))));
+        addResponseLines(state, response);
         String stability = (fp.isStable() ? "stable" : "UNSTABLE") + (Double.isNaN(fp.spectralAbscissa()) ? ""
                 : " (largest eigenvalue real part " + Printer.number(fp.spectralAbscissa()) + ")");
         List<Column> columns = new ArrayList<>();
@@ -143,7 +152,7 @@ public final class FixedPointCommand implements Callable<Integer> {
     }
 
     /** @return what the closed-form equilibrium of a non-smooth drift prints besides {@link Shared} */
-    private Own switched(SwitchedEquilibrium fp) {
+    private Own switched(SwitchedEquilibrium fp, FluidResponseTime response) {
         boolean thresholdPolicy = model.policy == ModelOptions.PolicyName.threshold
                 || model.policy == ModelOptions.PolicyName.adaptive_threshold;
         String kind = fp.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -152,6 +161,7 @@ public final class FixedPointCommand implements Callable<Integer> {
                 ? " (threshold " + fp.threshold().getAsInt() + ")" : "")));
         fp.settlingTime().ifPresent(t -> state.add(summaryLine("settling time", Printer.number(t)
                 + " (last threshold jump from the empty state)")));
+        addResponseLines(state, response);
         List<String> notes = new ArrayList<>();
         fp.diagnosis().ifPresent(d -> notes.add(summaryLine("note", d)));
         Consumer<ObjectNode> json = j -> {
@@ -161,6 +171,7 @@ public final class FixedPointCommand implements Callable<Integer> {
             }
             fp.diagnosis().ifPresent(d -> j.put("diagnosis", d));
             fp.settlingTime().ifPresent(t -> j.put("settlingTime", t));
+            latency.putResponse(j, response);
         };
         return new Own(json, state, " (closed form)", notes, List.of(), out -> { });
     }
@@ -172,7 +183,7 @@ public final class FixedPointCommand implements Callable<Integer> {
      * {@code meanObservationExcess} (E[m − Q]), {@code alpha} and {@code joinShares} (s_j, the share of
      * arrivals joining a queue with at least j jobs); CSV the column {@code joinShare}.
      */
-    private static Own memory(MemoryFixedPoint fp) {
+    private Own memory(MemoryFixedPoint fp, FluidResponseTime response) {
         Consumer<ObjectNode> json = j -> {
             j.put("memoryLevel", fp.memoryLevel());
             j.put("maxQueueLength", fp.maxQueueLength());
@@ -181,14 +192,16 @@ public final class FixedPointCommand implements Callable<Integer> {
             j.put("meanObservationExcess", fp.meanObservationExcess());
             Printer.put(j, "alpha", fp.alpha());
             j.set("joinShares", Printer.array(fp.joinShares()));
+            latency.putResponse(j, response);
         };
-        List<String> state = List.of(
+        List<String> state = new ArrayList<>(List.of(
                 summaryLine("memory level L", fp.memoryLevel() + " (observations L and L + 1 carry the mass)"),
                 summaryLine("max queue length", Integer.toString(fp.maxQueueLength())),
                 summaryLine("idle share", Printer.number(fp.idleShare()) + " (jobs sent to idle servers)"),
                 summaryLine("believed-idle share", Printer.number(fp.believedIdleShare())
                         + " (jobs sent to servers believed idle)"),
-                summaryLine("E[m - Q]", Printer.number(fp.meanObservationExcess())));
+                summaryLine("E[m - Q]", Printer.number(fp.meanObservationExcess()))));
+        addResponseLines(state, response);
         double[] s = fp.joinShares();
         List<Column> columns = List.of(new Column("joinShare", i -> Printer.csv(i < s.length ? s[i] : 0.0)));
         return new Own(json, state, " (tagged-server chain)", List.of(), columns, out -> { });
@@ -215,6 +228,12 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     /** A CSV column after {@code level,tail}: its header and its cell at level {@code i}. */
     private record Column(String header, IntFunction<String> cell) {
+    }
+
+    /** The response time's mean and percentiles (docs/models.md §7) as table summary lines. */
+    private void addResponseLines(List<String> state, FluidResponseTime response) {
+        state.add(summaryLine("mean response time", Printer.number(response.mean())));
+        state.add(summaryLine("response time", latency.summary(response)));
     }
 
     /** @return a table summary line: the label padded to {@link #LABEL_WIDTH}, then the value */

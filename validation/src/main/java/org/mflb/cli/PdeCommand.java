@@ -10,14 +10,17 @@ import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.model.ArrivalProfiles;
+import org.mflb.core.sojourn.Percentiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeEquilibrium;
 import org.mflb.pde.PdeInitialState;
+import org.mflb.pde.PdeSojournTimes;
 import org.mflb.pde.PdeTransient;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,8 +59,16 @@ public final class PdeCommand implements Callable<Integer> {
                     + " tail-eq: with equilibrium ages.")
     String init;
 
-    @Option(names = "--da", paramLabel = "STEP", description = "Age (= time) step (default: 0.05, about 1e-4).")
+    @Option(names = "--da", paramLabel = "STEP", description = "Fixed age (= time) step (default: chosen by --tolerance).")
     Double da;
+
+    @Option(names = "--tolerance", paramLabel = "EPS",
+            description = "Transient: accuracy of the tail vector, in (0, 0.1); the age step is chosen from the scheme's"
+                    + " second order by two probe grids (default: 1e-4 unless --da is given).")
+    Double tolerance;
+
+    @Mixin
+    PercentileOptions latency;
 
     @Option(names = "--richardson", description = "Richardson extrapolation over da and da/2 (more accuracy).")
     boolean richardson;
@@ -77,9 +88,15 @@ public final class PdeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Percentiles percentiles = latency.percentiles();
         HydrodynamicPde pde = HydrodynamicPde.of(d, arrivalRate(), ServiceDistributions.parse(service));
+        if (da != null && tolerance != null) {
+            throw MflbException.invalid("tolerance", tolerance, "absent when --da is given (a fixed age step)");
+        }
         if (da != null) {
             pde = pde.withAgeStep(da);
+        } else {
+            pde = pde.withTolerance(tolerance != null ? tolerance : DEFAULT_TOLERANCE);
         }
         if (levels != null) {
             pde = pde.withLevels(levels);
@@ -103,7 +120,7 @@ public final class PdeCommand implements Callable<Integer> {
             }
             TimeGrid grid = TimeGrid.uniform(tEnd, dt);
             PdeInitialState initial = PdeInitialState.parse(init);
-            printTransient(out, pde, initial, pde.transientFrom(initial, grid));
+            printTransient(out, pde, initial, pde.withSojournTimes(percentiles).transientFrom(initial, grid));
         }
         return 0;
     }
@@ -135,8 +152,12 @@ public final class PdeCommand implements Callable<Integer> {
         }
     }
 
+    /** Default accuracy of a transient's tail vector. */
+    static final double DEFAULT_TOLERANCE = 1e-4;
+
     private void printEquilibrium(PrintWriter out, HydrodynamicPde pde, PdeEquilibrium eq) {
         double[] tail = eq.tail();
+        PdeSojournTimes sojourn = pde.sojournTimes(eq, latency.percentiles());
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -150,6 +171,8 @@ public final class PdeCommand implements Callable<Integer> {
                 Printer.put(json, "cutOffMass", eq.cutOffMass());
                 Printer.put(json, "cutOffUncertainty", eq.cutOffUncertainty());
                 Printer.put(json, "ageTruncation", eq.ageTruncation());
+                latency.putResponse(json, sojourn.response());
+                json.set("waitingTimeQuantiles", latency.quantiles(sojourn.waiting()));
                 Printer.printJson(out, json);
             }
             case csv -> {
@@ -166,6 +189,10 @@ public final class PdeCommand implements Callable<Integer> {
                 out.println("  residual " + Printer.number(eq.residual()) + ", levels " + eq.levels()
                         + " (cut-off mass " + Printer.number(eq.cutOffMass()) + " +- "
                         + Printer.number(eq.cutOffUncertainty()) + ", included in the mean)");
+                out.println("  mean response time " + Printer.number(sojourn.meanResponseTime()) + "; response time "
+                        + latency.summary(sojourn.response()));
+                out.println("  waiting time: P(W = 0) " + Printer.number(sojourn.idleShare()) + ", "
+                        + latency.summary(sojourn.waiting()));
                 Printer.Table table = new Printer.Table("level", "x");
                 for (int i = 1; i < tail.length; i++) {
                     table.row(Integer.toString(i), Printer.number(tail[i]));
@@ -186,6 +213,9 @@ public final class PdeCommand implements Callable<Integer> {
             mean[k] = tr.meanQueueLength(k);
             wait[k] = tr.meanWait(k);
         }
+        PercentileOptions.Series response = latency.series(steps, k -> tr.sojournTimes(k).response());
+        PercentileOptions.Series waiting = latency.series(steps, k -> tr.sojournTimes(k).waiting());
+        double[] p = response.percentiles();
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -197,7 +227,11 @@ public final class PdeCommand implements Callable<Integer> {
                 json.set("tail", Printer.matrix(tails));
                 json.set("meanQueueLength", Printer.array(mean));
                 json.set("meanWait", Printer.array(wait));
+                response.putJson(json, "responseTimeQuantiles");
+                waiting.putJson(json, "waitingTimeQuantiles");
+                json.set("meanResponseTime", Printer.array(response.mean()));
                 json.put("ageStep", tr.ageStep());
+                Printer.put(json, "errorEstimate", tr.errorEstimate());
                 json.put("richardson", tr.richardson());
                 json.put("levels", tr.levels());
                 Printer.put(json, "cutOffMass", tr.levelCutOffMass());
@@ -205,7 +239,10 @@ public final class PdeCommand implements Callable<Integer> {
                 Printer.printJson(out, json);
             }
             case csv -> {
-                StringBuilder header = new StringBuilder("t,meanQueueLength,meanWait");
+                StringBuilder header = new StringBuilder("t,meanQueueLength,meanWait,meanResponseTime");
+                for (double pi : p) {
+                    header.append(",responseTime_p").append(PercentileOptions.label(pi));
+                }
                 for (int i = 0; i <= tr.levels(); i++) {
                     header.append(",x").append(i);
                 }
@@ -213,6 +250,10 @@ public final class PdeCommand implements Callable<Integer> {
                 for (int k = 0; k < steps; k++) {
                     StringBuilder line = new StringBuilder(Printer.csv(grid.time(k)));
                     line.append(',').append(Printer.csv(mean[k])).append(',').append(Printer.csv(wait[k]));
+                    line.append(',').append(Printer.csv(response.mean()[k]));
+                    for (double q : response.quantiles()[k]) {
+                        line.append(',').append(Printer.csv(q));
+                    }
                     for (double x : tails[k]) {
                         line.append(',').append(Printer.csv(x));
                     }
@@ -222,15 +263,23 @@ public final class PdeCommand implements Callable<Integer> {
             case table -> {
                 out.println("PDE transient: SQ(" + d + "), lambda = " + lambdaLabel() + ", service "
                         + pde.service().spec() + ", from " + initial);
-                out.println("  age step " + tr.ageStep() + (tr.richardson() ? " (Richardson with da/2)" : "")
-                        + ", levels " + tr.levels() + " (cut-off mass " + Printer.number(tr.levelCutOffMass()) + ")");
+                String estimate = Double.isNaN(tr.errorEstimate()) ? ""
+                        : " (estimated error " + Printer.number(tr.errorEstimate()) + ")";
+                out.println("  age step " + Printer.number(tr.ageStep()) + (tr.richardson() ? " (Richardson with da/2)" : "")
+                        + estimate + ", levels " + tr.levels() + " (cut-off mass " + Printer.number(tr.levelCutOffMass())
+                        + ")");
                 int shown = Math.min(TransientCommand.TABLE_LEVELS, tr.levels());
-                String[] header = new String[3 + shown];
+                int extra = 1 + p.length;
+                String[] header = new String[3 + extra + shown];
                 header[0] = "t";
                 header[1] = "mean queue";
                 header[2] = "mean wait";
+                header[3] = "E[T]";
+                for (int i = 0; i < p.length; i++) {
+                    header[4 + i] = "T p" + PercentileOptions.label(p[i]);
+                }
                 for (int i = 1; i <= shown; i++) {
-                    header[2 + i] = "x_" + i;
+                    header[2 + extra + i] = "x_" + i;
                 }
                 Printer.Table table = new Printer.Table(header);
                 for (int k = 0; k < steps; k++) {
@@ -238,8 +287,12 @@ public final class PdeCommand implements Callable<Integer> {
                     row[0] = Printer.number(grid.time(k));
                     row[1] = Printer.number(mean[k]);
                     row[2] = Printer.number(wait[k]);
+                    row[3] = Printer.number(response.mean()[k]);
+                    for (int i = 0; i < p.length; i++) {
+                        row[4 + i] = Printer.number(response.quantiles()[k][i]);
+                    }
                     for (int i = 1; i <= shown; i++) {
-                        row[2 + i] = Printer.number(tails[k][i]);
+                        row[2 + extra + i] = Printer.number(tails[k][i]);
                     }
                     table.row(row);
                 }

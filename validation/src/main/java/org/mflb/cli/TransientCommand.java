@@ -68,6 +68,9 @@ public final class TransientCommand implements Callable<Integer> {
                     + " forms start with observations equal to the queue lengths.")
     String init;
 
+    @Mixin
+    PercentileOptions latency;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -115,6 +118,7 @@ public final class TransientCommand implements Callable<Integer> {
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         model.requireSizeOnlyWithDistinctSampling();
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
+        latency.percentiles();
         MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
         InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
         String initLabel = memoryStart != null ? memoryStart.toString() : initial.toString();
@@ -156,6 +160,8 @@ public final class TransientCommand implements Callable<Integer> {
             columns.add(Column.number("mean queue N=" + n, "meanQueueLength_N" + n,
                     k -> expansion.meanTotal(k, n, expansion.order())));
         }
+        PercentileOptions.Series response = latency.series(steps, k -> fluid.responseTime(tr, k));
+        addResponseColumns(columns, response);
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -174,6 +180,8 @@ public final class TransientCommand implements Callable<Integer> {
                 }
                 json.put("truncation", tr.truncation());
                 json.put("cutOffMass", tr.cutOffMass());
+                response.putJson(json, "responseTimeQuantiles");
+                json.set("meanResponseTime", Printer.array(response.mean()));
                 regimes.ifPresent(history -> putRegimes(json, history, steps, adaptive));
                 memory.ifPresent(m -> putMemory(json, m, steps));
                 if (refine) {
@@ -265,6 +273,17 @@ public final class TransientCommand implements Callable<Integer> {
     }
 
     /** A transient on its grid: the tail vector and mean queue length at grid index {@code k}, and the levels kept. */
+    /** The mean response time and its percentiles for a job arriving at each time (docs/models.md §7). */
+    private static void addResponseColumns(List<Column> columns, PercentileOptions.Series response) {
+        columns.add(Column.number("E[T]", "meanResponseTime", k -> response.mean()[k]));
+        double[] p = response.percentiles();
+        for (int i = 0; i < p.length; i++) {
+            int col = i;
+            String label = PercentileOptions.label(p[i]);
+            columns.add(Column.number("T p" + label, "responseTime_p" + label, k -> response.quantiles()[k][col]));
+        }
+    }
+
     private record Trajectory(TimeGrid grid, IntFunction<double[]> tail, IntToDoubleFunction meanQueueLength,
             int truncation) {
     }

@@ -109,6 +109,7 @@ public final class Catalogue {
             list.add(new PdeVersusSimulation("pde-lognormal-1", "lognormal:scv=1"));
             list.add(new PdeVersusSimulation("pde-pareto-25", "pareto:shape=2.5"));
         }
+        list.addAll(ResponseTimeScenarios.scenarios());
         list.addAll(NonSmoothScenarios.scenarios());
         list.addAll(MemoryScenarios.scenarios());
         list.addAll(ThresholdScenarios.scenarios());

@@ -27,16 +27,16 @@ class FixedPointFormatTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "--system supermarket --policy sqd --lambda 0.9|iterations stable spectralAbscissa",
+        "--system supermarket --policy sqd --lambda 0.9|iterations stable spectralAbscissa responseTimeQuantiles meanResponseTime",
         "--system loss --capacity 3 --policy random --lambda 2|iterations stable spectralAbscissa blocking beta service"
-                + " ouMean covariance spectralGap blockingCorrection timeAverageVariance errorOrders",
+                + " ouMean covariance spectralGap blockingCorrection timeAverageVariance errorOrders responseTimeQuantiles meanResponseTime",
         "--system loss --capacity 3 --policy sqd --lambda 2 --refined 4 --exact|iterations stable spectralAbscissa"
                 + " blocking refined V covariance beta service ouMean spectralGap blockingCorrection timeAverageVariance"
-                + " errorOrders blockingApproximations exact",
-        "--system supermarket --policy sqd --lambda 0.9 --refined 10 --order 2|iterations stable spectralAbscissa refined V covariance A",
-        "--system supermarket --policy jsq --lambda 0.9|equilibrium",
-        "--system pools --policy threshold --threshold 0 --lambda 2.5|equilibrium threshold diagnosis",
-        "--system pools --policy adaptive-threshold --alpha 0.5 --lambda 2.5|equilibrium threshold settlingTime"})
+                + " errorOrders blockingApproximations exact responseTimeQuantiles meanResponseTime",
+        "--system supermarket --policy sqd --lambda 0.9 --refined 10 --order 2|iterations stable spectralAbscissa refined V covariance A responseTimeQuantiles meanResponseTime",
+        "--system supermarket --policy jsq --lambda 0.9|equilibrium responseTimeQuantiles meanResponseTime",
+        "--system pools --policy threshold --threshold 0 --lambda 2.5|equilibrium threshold diagnosis responseTimeQuantiles meanResponseTime",
+        "--system pools --policy adaptive-threshold --alpha 0.5 --lambda 2.5|equilibrium threshold settlingTime responseTimeQuantiles meanResponseTime"})
     void jsonKeysAreTheSharedOnesThenTheKindsOwn(String model, String own) throws Exception {
         JsonNode fp = CliTest.json(args("fixed-point " + model + " --format json"));
         List<String> keys = new ArrayList<>();
@@ -69,10 +69,10 @@ class FixedPointFormatTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "--system supermarket --policy sqd --lambda 0.9|mean queue length,levels kept K,residual,stability",
-        "--system loss --capacity 3 --policy random --lambda 2|mean queue length,blocking,levels kept K,residual,stability",
-        "--system pools --policy threshold --threshold 0 --lambda 2.5|mean queue length,equilibrium,levels kept K,residual,note",
-        "--system pools --policy adaptive-threshold --alpha 0.5 --lambda 2.5|mean queue length,equilibrium,settling time,levels kept K,residual"})
+        "--system supermarket --policy sqd --lambda 0.9|mean queue length,mean response time,response time,levels kept K,residual,stability",
+        "--system loss --capacity 3 --policy random --lambda 2|mean queue length,blocking,mean response time,response time,levels kept K,residual,stability",
+        "--system pools --policy threshold --threshold 0 --lambda 2.5|mean queue length,equilibrium,mean response time,response time,levels kept K,residual,note",
+        "--system pools --policy adaptive-threshold --alpha 0.5 --lambda 2.5|mean queue length,equilibrium,settling time,mean response time,response time,levels kept K,residual"})
     void tableSummaryLabelsComeInOrderAligned(String model, String labels) {
         CliTest.Run table = CliTest.run(args("fixed-point " + model));
         assertEquals(0, table.code(), table.err());

@@ -107,7 +107,8 @@ class PdeCommandTest {
         String[] r = run("pde", "--d", "2", "--lambda", "0.8", "--service", "h2:scv=4", "--t-end", "1", "--dt", "0.5",
                 "--format", "csv");
         assertEquals("0", r[0], r[2]);
-        assertTrue(r[1].startsWith("t,meanQueueLength,meanWait,x0,x1"), r[1]);
+        assertTrue(r[1].startsWith("t,meanQueueLength,meanWait,meanResponseTime,responseTime_p50,"), r[1]);
+        assertTrue(r[1].contains(",x0,x1"), r[1]);
         assertEquals(4, r[1].trim().split("\n").length);
         r = run("pde", "--d", "1", "--lambda", "0.6", "--service", "gamma:scv=2", "--equilibrium");
         assertEquals("0", r[0], r[2]);

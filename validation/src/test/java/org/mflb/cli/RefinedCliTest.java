@@ -87,7 +87,7 @@ class RefinedCliTest {
         assertTrue(csv.out().startsWith("level,tail,V,tail_N10,tail_N20"), csv.out());
         CliTest.Run tcsv = CliTest.run("transient", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.7",
                 "--t-end", "1", "--dt", "1", "--refined", "10", "--format", "csv");
-        assertTrue(tcsv.out().startsWith("t,meanQueueLength,meanQueueLength_N10,x0"), tcsv.out());
+        assertTrue(tcsv.out().startsWith("t,meanQueueLength,meanQueueLength_N10,meanResponseTime,"), tcsv.out());
     }
 
     @Test

@@ -155,6 +155,50 @@ public record Regime(Kind kind, int threshold, int pinned) {
         }
     }
 
+    /**
+     * The share {@code s_j = Σ_{i > j} p_i} of arrivals that join a server with at least {@code j}
+     * jobs in this piece (docs/models.md §7), from its arrival split {@code p_i}:
+     * <ul>
+     * <li>(a): {@code s_j = (x_j − x_ℓ)/(1 − x_ℓ)} for {@code j < ℓ}, 0 from {@code ℓ} on;</li>
+     * <li>(b) on {@code x_m = 1}: {@code s_j = 1} for {@code j < m}, {@code s_m = r/λ}, 0 above;</li>
+     * <li>(c) on {@code x_m = 1}: {@code s_j = 1} for {@code j < m}, {@code s_j = (r/λ) x_j} from {@code m} on,</li>
+     * </ul>
+     * with the excess {@code r = λ − μ_m (1 − x_{m+1})} clamped to {@code [0, λ]}.
+     *
+     * @param lambda {@code λ(t) > 0}
+     * @param mu departure rates, {@code mu[j−1] = μ_j}; not modified
+     * @param x tail vector {@code (x_1..x_K)}; not modified
+     * @return {@code (s_0, ..., s_K)}
+     */
+    public double[] arrivalShares(double lambda, double[] mu, double[] x) {
+        int k = x.length;
+        double[] s = new double[k + 1];
+        switch (kind) {
+            case BELOW_THRESHOLD -> {
+                double top = level(x, threshold);
+                double free = 1.0 - top;
+                for (int j = 0; j < threshold && j <= k; j++) {
+                    s[j] = free > 0 ? Math.min(1.0, Math.max(0.0, (level(x, j) - top) / free)) : 1.0;
+                }
+            }
+            case AT_LEVEL, ABOVE_LEVEL -> {
+                double r = Math.min(lambda, Math.max(0.0, excess(pinned, lambda, mu, level(x, pinned + 1))));
+                for (int j = 0; j < pinned && j <= k; j++) {
+                    s[j] = 1.0;
+                }
+                if (pinned <= k) {
+                    s[pinned] = r / lambda;
+                }
+                if (kind == Kind.ABOVE_LEVEL) {
+                    for (int j = pinned + 1; j <= k; j++) {
+                        s[j] = Math.min(s[j - 1], r / lambda * Math.max(0.0, x[j - 1]));
+                    }
+                }
+            }
+        }
+        return s;
+    }
+
     /** Sets the pinned levels to exactly 1 (the solution lies on the surface). */
     void pin(double[] x) {
         for (int j = 0; j < pinned && j < x.length; j++) {
