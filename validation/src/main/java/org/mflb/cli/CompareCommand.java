@@ -3,6 +3,7 @@ package org.mflb.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -10,9 +11,13 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
+import org.mflb.core.Require;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.refined.TransientExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
@@ -23,7 +28,6 @@ import org.mflb.simulation.Sampling;
 import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
-import org.mflb.simulation.Simulator;
 import org.mflb.validation.Check;
 import org.mflb.validation.Comparisons;
 import org.mflb.validation.SimulationOf;
@@ -44,9 +48,12 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " an error table (max error, error in CI half-widths) and a figure.",
             "Steady state (no --dt): fixed point vs time-averaged simulated tail, log-scale plot.",
             "Transient (--t-end and --dt): x_i(t) predicted (lines) vs simulated (points with 95%% CI bars).",
-            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); --policy"
-                    + " memory (SQ(d) with memory, --sampling choosing the simulated sampling): 3 CI half-widths"
-                    + " + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers."})
+            "The simulation samples as --sampling says (with replacement by default, the law of the fluid limit;"
+                + " distinct: d distinct servers, against the exact finite-N drift of that algorithm).",
+            "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); with"
+                + " --refined, the refined mean field pi + V/N (+ A/N^2) is checked too, within 3 CI half-widths"
+                + " + 5/N^2 (order 1) or + 5/N^3 (order 2), and drawn dashed. --policy memory (SQ(d) with memory):"
+                + " 3 CI half-widths + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
@@ -78,6 +85,17 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Write the figure here (.png or .svg).")
     Path plot;
 
+    @Option(names = "--refined", description = "Also compare the refined mean field at the simulated N: x + V/N"
+            + " (+ A/N^2 with --order 2), in the table and on the figure (random and sqd).")
+    boolean refinedRequested;
+
+    @Option(names = "--order", paramLabel = "1|2",
+            description = "Order of the size expansion with --refined: 1 (terms in 1/N, default) or 2 (adds 1/N^2).")
+    Integer order;
+
+    @Mixin
+    ProgressOptions progress;
+
     @Mixin
     PercentileOptions latency;
 
@@ -95,15 +113,26 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--dt", "--warmup", "--replications", "--seed",
-                    "--threads", "--plot", "--format");
-            return ModelFileComparison.compare(modelFile.load(), model.n, tEnd, dt, warmup, replications, plot,
-                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+                    "--threads", "--plot", "--format", "--quiet");
+            var file = modelFile.load();
+            return progress.step(spec, file.name() + " against simulation", () -> ModelFileComparison.compare(file,
+                    model.n, tEnd, dt, warmup, replications, plot, streams.seed(), streams.threads(), format,
+                    spec.commandLine().getOut()));
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
         latency.percentiles();
+        if (order != null && !refinedRequested) {
+            throw MflbException.invalid("order", order, "omitted unless --refined is given");
+        }
+        if (refinedRequested) {
+            model.requireSmooth();
+        }
+        RefinedMeanField solver = refinedRequested
+                ? new RefinedMeanField(Require.between("order", order == null ? 1 : order, 1, RefinedMeanField.MAX_ORDER))
+                : null;
         int servers = model.simulatedServers();
         boolean memory = model.policy == ModelOptions.PolicyName.memory;
         FluidModel fluid = memory ? model.fluidModel() : model.smoothFluidModel();
@@ -128,10 +157,12 @@ public final class CompareCommand implements Callable<Integer> {
         // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
         Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
                 : new Comparisons.Tolerance(3, 5.0 / servers);
-        // The simulator runs the real algorithm (d distinct servers); with --sampling distinct the fluid
-        // side uses the exact finite-N drift of that algorithm, otherwise its N → ∞ limit.
-        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(horizon)
-                .replications(replications).seed(streams.seed()).threads(streams.threads());
+        Comparisons.Tolerance refinedTolerance = solver == null ? null
+                : new Comparisons.Tolerance(3, 5.0 / Math.pow(servers, solver.order() + 1));
+        // The simulator samples as the fluid model does: with replacement (the law of the fluid limit) or d
+        // distinct servers (the real algorithm, whose exact finite-N drift the fluid side then uses).
+        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).sampling(SimulationOf.sampling(fluid))
+                .tEnd(horizon).replications(replications).seed(streams.seed()).threads(streams.threads());
         if (warmup != null) {
             scenario.warmup(warmup);
         }
@@ -139,7 +170,8 @@ public final class CompareCommand implements Callable<Integer> {
             scenario.sampling(model.distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT);
         }
         ObjectNode extra = Printer.object();
-        String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers;
+        String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers
+                + model.samplingLabel().map(l -> ", sampling " + l).orElse("");
         List<Check> checks;
         FluidResponseTime response = null;
         Figure figure;
@@ -147,31 +179,47 @@ public final class CompareCommand implements Callable<Integer> {
         if (transientRun) {
             TimeGrid grid = TimeGrid.uniform(horizon, dt);
             FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
+            // as transient --refined: x(t), V(t) (and the 1/N² terms) integrated from the same start
+            TransientExpansion expansion = solver == null ? null : solver.transientRegime(tr.smoothDrift().orElseThrow(),
+                    tr.state(0), grid.start(), grid.toArray());
             scenario.dt(dt);
             if (memoryStart != null) {
                 scenario.initialMemory(memoryStart);
             } else {
                 scenario.initialState(SimulationOf.initialState(initial, tr.tail(0)));
             }
-            sim = Simulator.run(scenario.build());
+            sim = progress.simulate(spec, scenario.build());
             double[] times = sim.times();
             double[][] predicted = new double[times.length][];
             for (int k = 0; k < times.length; k++) {
                 predicted[k] = tr.tail(Math.min(times[k], horizon));
             }
-            checks = Comparisons.transientTails("", times, predicted, sim, tolerance);
+            checks = new ArrayList<>(Comparisons.transientTails("", times, predicted, sim, tolerance));
             double[] lineTimes = Comparisons.fineTimes(horizon, 400);
             double[][] line = new double[lineTimes.length][];
             for (int k = 0; k < lineTimes.length; k++) {
                 line[k] = tr.tail(lineTimes[k]);
             }
             figure = Comparisons.transientFigure(title, lineTimes, line, sim, 6);
+            if (expansion != null) {
+                // the expansion is on the grid, which is the simulation's
+                int steps = Math.min(times.length, expansion.timeCount());
+                double[] refinedTimes = Arrays.copyOf(times, steps);
+                double[][] refinedTails = new double[steps][];
+                for (int k = 0; k < steps; k++) {
+                    refinedTails[k] = RefinedOptions.withLevelZero(expansion.mean(k, servers, expansion.order()), 1.0);
+                }
+                checks.addAll(Comparisons.transientTails(refinedLabel(expansion.order()), refinedTimes, refinedTails,
+                        sim, refinedTolerance));
+                Comparisons.dashedTransientLines(figure, refinedTimes, line, refinedTails, refinedLabel(expansion.order()), 6);
+            }
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
+            SteadyStateExpansion expansion = solver == null ? null : RefinedOptions.steadyState(solver, fluid, fp);
             if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
                 scenario.percentiles(latency.percentiles().values());
             }
-            sim = Simulator.run(scenario.build());
+            sim = progress.simulate(spec, scenario.build());
             List<Check> steady = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
             checks = steady;
             fp.memory().ifPresent(m -> {
@@ -199,12 +247,43 @@ public final class CompareCommand implements Callable<Integer> {
                         e.ci95High(), tolerance.halfWidths() * e.halfWidth() + tolerance.bias() * predicted));
             }
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
+            if (expansion != null) {
+                double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, expansion.order()), 1.0);
+                double refinedMean = expansion.meanTotal(servers, expansion.order());
+                checks.addAll(Comparisons.steadyState(refinedLabel(expansion.order()), tail, refinedMean, sim,
+                        refinedTolerance));
+                // Little's law holds at every N: the refined E[T] is the refined mean queue length over λ
+                sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
+                        checks.add(new Check(refinedLabel(expansion.order()) + "E[T]", refinedMean / model.lambda(),
+                                e.mean(), e.ci95Low(), e.ci95High(), refinedTolerance.halfWidths() * e.halfWidth()
+                                        + refinedTolerance.bias() / model.lambda())));
+                // drawn down to the fluid line's floor (1e-9), like the fixed point: the log axis stays readable
+                int drawn = 1;
+                while (drawn < tail.length && tail[drawn] > 1e-9) {
+                    drawn++;
+                }
+                figure.dashedLine(expansion.order() == 1 ? "refined, x + V/N" : "refined, x + V/N + A/N^2", 0,
+                        levels(drawn), Arrays.copyOf(tail, drawn));
+            }
         }
-        print(title, checks, sim, tolerance, extra, response); // the numbers first: a failing figure must not lose them
+        print(title, checks, sim, tolerance, refinedTolerance, extra, response); // the numbers first: a failing figure must not lose them
         if (plot != null) {
             figure.save(plot);
         }
         return 0;
+    }
+
+    /** @return the prefix of the refined mean field's checks */
+    private static String refinedLabel(int order) {
+        return order == 1 ? "refined 1/N: " : "refined 1/N^2: ";
+    }
+
+    private static double[] levels(int count) {
+        double[] x = new double[count];
+        for (int i = 0; i < count; i++) {
+            x[i] = i;
+        }
+        return x;
     }
 
     private static Check check(String quantity, double predicted, Estimate e, Comparisons.Tolerance tolerance) {
@@ -217,12 +296,19 @@ public final class CompareCommand implements Callable<Integer> {
      * {@code response} the fluid's response-time law (steady state) or null.
      */
     private void print(String title, List<Check> checks, SimulationResult sim, Comparisons.Tolerance tolerance,
-            ObjectNode extra, FluidResponseTime response) {
+            Comparisons.Tolerance refinedTolerance, ObjectNode extra, FluidResponseTime response) {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();
             json.put("title", title);
             json.put("tolerance", tolerance.toString());
+            if (sim.scenario().policy().samples()) {
+                json.put("sampling", sim.scenario().sampling().cliName());
+            }
+            if (refinedTolerance != null) {
+                json.put("refinedOrder", order == null ? 1 : order);
+                json.put("refinedTolerance", refinedTolerance.toString());
+            }
             json.put("events", sim.events());
             json.put("eventsPerSecond", sim.eventsPerSecond());
             json.setAll(extra);
@@ -239,7 +325,8 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("Compare: " + title);
         out.println(String.format(Locale.ROOT, "  simulation: %d replications, %,d events (%.3g events/s)",
                 replications, sim.events(), sim.eventsPerSecond()));
-        out.println("  tolerance per check: " + tolerance);
+        out.println("  tolerance per check: " + tolerance + (refinedTolerance == null ? ""
+                : "; refined mean field: " + refinedTolerance));
         extra.fields().forEachRemaining(e -> out.println("  " + e.getKey() + " (fluid): " + e.getValue().asText()));
         out.println();
         CheckPrinter.table(out, checks);

@@ -17,6 +17,7 @@ import org.mflb.validation.LossPoolScenarios;
 import org.mflb.validation.RefinedVersusSimulation;
 import org.mflb.validation.ScenarioOutcome;
 import org.mflb.validation.ValidationContext;
+import org.mflb.validation.ValidationScenario;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,6 +66,9 @@ public final class DiffusionCommand implements Callable<Integer> {
     OutputFormat format;
 
     @Mixin
+    ProgressOptions progress;
+
+    @Mixin
     ModelFileOptions modelFile;
 
     @Spec
@@ -73,10 +77,12 @@ public final class DiffusionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (modelFile.given(spec)) {
-            ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format");
+            ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format", "--quiet");
             boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
-            return ModelFileComparison.diffusion(modelFile.load(), model.n, levels, longRun, plotGiven ? plot : null,
-                    streams.seed(), streams.threads(), format, spec.commandLine().getOut());
+            var file = modelFile.load();
+            return progress.step(spec, "fluctuations of " + file.name() + " against simulation",
+                    () -> ModelFileComparison.diffusion(file, model.n, levels, longRun, plotGiven ? plot : null,
+                            streams.seed(), streams.threads(), format, spec.commandLine().getOut()));
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
         if (format == OutputFormat.csv) {
@@ -110,19 +116,20 @@ public final class DiffusionCommand implements Callable<Integer> {
             }
         }
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
+        ValidationScenario scenario;
+        if (service != null) {
+            if (!fluid.system().isLossy()) {
+                throw MflbException.invalid("service", service, "used only with --system loss");
+            }
+            ServiceDistributions.parse(service);
+            scenario = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
+                    fluid.arrivalRate().at(0), service, servers);
+        } else {
+            scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels);
+        }
         ScenarioOutcome outcome;
         try {
-            if (service != null) {
-                if (!fluid.system().isLossy()) {
-                    throw MflbException.invalid("service", service, "used only with --system loss");
-                }
-                ServiceDistributions.parse(service);
-                outcome = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
-                        fluid.arrivalRate().at(0), service, servers).run(context);
-            } else {
-                outcome = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels)
-                        .run(context);
-            }
+            outcome = progress.step(spec, "fluctuations against simulation at N = " + servers, () -> scenario.run(context));
         } finally {
             if (plot == null) {
                 deleteQuietly(dir);
@@ -131,12 +138,19 @@ public final class DiffusionCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());
+            if (model.samplingLabel().isPresent()) {
+                // the loss-pool fluctuation study (--service) simulates the real algorithm whatever --sampling says
+                json.put("sampling", service != null ? "distinct" : model.sampling.name());
+            }
             if (plot != null) {
                 json.put("plot", plot.toString());
             }
             Printer.printJson(out, json);
         } else {
             out.println(outcome.description());
+            model.samplingLabel().ifPresent(l -> out.println(service != null
+                    ? "Sampling: d distinct servers (the loss-pool fluctuation study simulates the real algorithm)."
+                    : "Sampling: " + l + " (in the simulation too)."));
             out.println();
             CheckPrinter.table(out, outcome.checks());
             out.println(plot != null ? String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds())

@@ -145,10 +145,7 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     /** @return the refined mean-field expansion of the steady state (--refined) */
     private SteadyStateExpansion expansion(FluidModel fluid, FluidFixedPoint fp) {
-        // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
-        // with-replacement fixed point, the model's rates supplying the 1/N corrections.
-        FluidFixedPoint limit = fluid.policy().dependsOnSize() ? fluid.limit().fixedPoint() : fp;
-        return refined.solver().steadyState(fluid.withLevels(limit.truncation()), limit.levels());
+        return RefinedOptions.steadyState(refined.solver(), fluid, fp);
     }
 
     /** @return what the closed-form equilibrium of a non-smooth drift prints besides {@link Shared} */
@@ -274,7 +271,8 @@ public final class FixedPointCommand implements Callable<Integer> {
                 }
             }
             case table -> {
-                out.println("Fixed point of " + fp.description() + ", lambda = " + fp.lambda());
+                out.println("Fixed point of " + fp.description() + ", lambda = " + fp.lambda()
+                        + model.samplingLabel().map(l -> ", sampling " + l).orElse(""));
                 out.println(summaryLine("mean queue length", Printer.number(fp.meanQueueLength())));
                 own.state().forEach(out::println);
                 out.println(summaryLine("levels kept K", fp.truncation() + " (cut-off mass "

@@ -79,7 +79,8 @@ public final class ModelFileOptions {
      * Without {@code --model} the built-in model's options are required.
      *
      * @param spec the command
-     * @param values the values of --system and --policy
+     * @param system the value of --system
+     * @param policy the value of --policy
      */
     static void requireBuiltIn(CommandSpec spec, Object system, Object policy) {
         if (system == null || policy == null) {

@@ -97,8 +97,11 @@ public final class ModelOptions {
     Integer capacity;
 
     @Option(names = "--sampling", paramLabel = "replacement|distinct", defaultValue = "replacement",
-            description = "sqd samples with replacement (the mean-field limit, default) or d distinct servers of N (needs --n);"
-                    + " memory: how compare's simulated dispatcher samples (both have the same fluid limit).")
+            description = "How sqd and memory sample their d servers: with replacement (default in every command:"
+                    + " the model the fluid closed forms, the fixed point without N and the refined 1/N, 1/N^2"
+                    + " expansions are exact for), or d distinct servers out of N (sqd: needs --n, the exact finite-N"
+                    + " law of the real d-distinct algorithm; memory: how compare's simulated dispatcher samples, both"
+                    + " have the same fluid limit).")
     SamplingName sampling;
 
     @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
@@ -227,6 +230,19 @@ public final class ModelOptions {
             throw MflbException.invalid("n", n, "used only with --sampling distinct here (the fluid limit is N → ∞;"
                     + " --refined N,... gives finite-N corrections)");
         }
+    }
+
+    /**
+     * @return how the header of a table names the sampling of sqd and memory ({@code "with replacement"}
+     *         or {@code "d distinct servers of N = n"}), empty for the policies that sample no servers
+     */
+    public java.util.Optional<String> samplingLabel() {
+        if (policy != PolicyName.sqd && policy != PolicyName.memory) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(sampling == SamplingName.distinct
+                ? (d == null ? 2 : d) + " distinct servers" + (n == null ? "" : " of N = " + n)
+                : "with replacement");
     }
 
     /** @return whether {@code --sampling distinct} was chosen */

@@ -23,6 +23,8 @@ final class Progress implements Consumer<String>, AutoCloseable {
     private final long start = System.nanoTime();
     private final ScheduledExecutorService heartbeat;
     private volatile String current = "";
+    /** A step begun by {@link #begin}: shown by the first heartbeat, or not at all if it ends sooner. */
+    private boolean unshown;
 
     Progress(PrintWriter err, boolean quiet) {
         this.err = err;
@@ -46,6 +48,7 @@ final class Progress implements Consumer<String>, AutoCloseable {
         if (quiet) {
             return;
         }
+        unshown = false;
         current = line;
         if (terminal) {
             int[] fraction = fraction(line);
@@ -60,7 +63,22 @@ final class Progress implements Consumer<String>, AutoCloseable {
         err.flush();
     }
 
+    /**
+     * Begins a step without a line yet: a step that fails at once (invalid input found while it
+     * starts) leaves its error as the first line on stderr; one that runs on is shown by the first
+     * heartbeat.
+     */
+    synchronized void begin(String line) {
+        if (!quiet) {
+            current = line;
+            unshown = true;
+        }
+    }
+
     private synchronized void beat() {
+        if (unshown) {
+            accept(current);
+        }
         int[] fraction = fraction(current);
         // a step is running: the last line started one ("..."), or finished one of several (a sweep's points)
         if (!terminal && (current.endsWith("...") || fraction[0] < fraction[1])) {

@@ -11,6 +11,8 @@ import org.mflb.core.Require;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.refined.TransientExpansion;
+import org.mflb.fluid.FluidFixedPoint;
+import org.mflb.fluid.FluidModel;
 
 import picocli.CommandLine.Option;
 
@@ -55,7 +57,21 @@ public final class RefinedOptions {
         return new RefinedMeanField(order());
     }
 
-    private static double[] withLevelZero(double[] levels, double levelZero) {
+    /**
+     * @param solver the refined mean field of the requested order
+     * @param fluid a smooth fluid model
+     * @param fp its fixed point
+     * @return the steady-state size expansion of {@code fluid} (shared by fixed-point and compare)
+     */
+    static SteadyStateExpansion steadyState(RefinedMeanField solver, FluidModel fluid, FluidFixedPoint fp) {
+        // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
+        // with-replacement fixed point, the model's rates supplying the 1/N corrections.
+        FluidFixedPoint limit = fluid.policy().dependsOnSize() ? fluid.limit().fixedPoint() : fp;
+        return solver.steadyState(fluid.withLevels(limit.truncation()), limit.levels());
+    }
+
+    /** @return {@code (level0, levels...)}: a vector over levels 1..K as a tail indexed from 0 */
+    static double[] withLevelZero(double[] levels, double levelZero) {
         double[] tail = new double[levels.length + 1];
         tail[0] = levelZero;
         System.arraycopy(levels, 0, tail, 1, levels.length);

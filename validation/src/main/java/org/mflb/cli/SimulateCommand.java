@@ -64,8 +64,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
     Integer d;
 
-    @Option(names = "--sampling", paramLabel = "distinct|replacement",
-            description = "sqd/memory sample d distinct servers (default) or with replacement.")
+    @Option(names = "--sampling", paramLabel = "replacement|distinct",
+            description = "How sqd and memory sample their d servers: with replacement (default, as in every"
+                    + " command: the law the fluid limit and the refined expansions are exact for) or d distinct"
+                    + " servers (the real algorithm; fixed-point --sampling distinct --n N is its exact finite-N drift).")
     String sampling;
 
     @Option(names = {"--threshold", "--initial-threshold"}, paramLabel = "L",
@@ -152,6 +154,9 @@ public final class SimulateCommand implements Callable<Integer> {
     OutputFormat format;
 
     @Mixin
+    ProgressOptions progress;
+
+    @Mixin
     ModelFileOptions modelFile;
 
     @Spec
@@ -197,8 +202,8 @@ public final class SimulateCommand implements Callable<Integer> {
         if (d != null) {
             b.d(d);
         }
-        if (sampling != null) {
-            b.sampling(Sampling.parse(sampling));
+        if (pol.samples()) {
+            b.sampling(sampling != null ? Sampling.parse(sampling) : Sampling.REPLACEMENT);
         }
         if (threshold != null) {
             b.threshold(threshold);
@@ -230,11 +235,13 @@ public final class SimulateCommand implements Callable<Integer> {
     public Integer call() {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
-                    "--threads", "--batches", "--format");
+                    "--threads", "--batches", "--format", "--quiet");
             double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
-            return ModelFileSimulation.simulate(modelFile.load(), new org.mflb.simulation.population.PopulationSimulation
-                    .Settings(n, tEnd, w, dt != null ? dt : Double.NaN, replications, batches, streams.seed(),
-                            streams.threads()), format, spec.commandLine().getOut());
+            var file = modelFile.load();
+            var settings = new org.mflb.simulation.population.PopulationSimulation.Settings(n, tEnd, w,
+                    dt != null ? dt : Double.NaN, replications, batches, streams.seed(), streams.threads());
+            return progress.step(spec, "simulating " + file.name() + " with N = " + n,
+                    () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
         PrintWriter err = spec.commandLine().getErr();
@@ -245,7 +252,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     EVENTS_PER_SECOND));
             err.flush();
         }
-        SimulationResult r = Simulator.run(sc);
+        SimulationResult r = progress.simulate(spec, sc);
         PrintWriter out = spec.commandLine().getOut();
         List<String> warnings = IntervalDiagnostics.warnings(r);
         for (String w : warnings) {
@@ -425,7 +432,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private static void table(PrintWriter out, SimulationScenario sc, SimulationResult r) {
         out.println("Simulation of " + sc.servers() + " " + sc.system().cliName() + " servers, policy "
-                + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", " + sc.sampling().cliName()
+                + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", sampling " + samplingLabel(sc)
                         + ")" : "") + ", service " + (sc.service() == null ? "exp" : sc.service().spec()));
         out.println("  t-end " + Printer.number(sc.tEnd()) + ", warm-up " + Printer.number(sc.warmup()) + ", "
                 + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed()
@@ -488,6 +495,11 @@ public final class SimulateCommand implements Callable<Integer> {
             traj.print(out);
         }
         r.covariance().ifPresent(c -> printCovariance(out, c));
+    }
+
+    /** @return {@code with replacement} or {@code distinct}, as the headers of every command name the sampling */
+    static String samplingLabel(SimulationScenario sc) {
+        return sc.sampling() == Sampling.REPLACEMENT ? "with replacement" : "distinct servers";
     }
 
     private static void printCovariance(PrintWriter out, MatrixEstimate c) {

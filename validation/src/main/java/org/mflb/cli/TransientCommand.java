@@ -191,7 +191,8 @@ public final class TransientCommand implements Callable<Integer> {
             }
             case csv -> printCsv(out, trajectory, columns);
             case table -> {
-                out.println("Transient of " + fluid + ", " + loadLabel(rate) + ", from " + initLabel);
+                out.println("Transient of " + fluid + ", " + loadLabel(rate)
+                        + model.samplingLabel().map(l -> ", sampling " + l).orElse("") + ", from " + initLabel);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
                         + Printer.number(tr.cutOffMass()) + ")"
                         + regimes.map(history -> ", " + history.switches().size() + " regime switches").orElse("")

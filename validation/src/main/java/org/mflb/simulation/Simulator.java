@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
@@ -41,9 +42,18 @@ public final class Simulator {
 
     /** Runs {@code scenario} and returns its estimates. */
     public static SimulationResult run(SimulationScenario scenario) {
+        return run(scenario, finished -> { });
+    }
+
+    /**
+     * Runs {@code scenario} and returns its estimates, telling {@code progress} after each replication
+     * how many have been folded into the estimates (1, 2, ..., in replication order, on the calling
+     * thread): the boundary the command line's progress reports hang on.
+     */
+    public static SimulationResult run(SimulationScenario scenario, IntConsumer progress) {
         long start = System.nanoTime();
         Aggregator aggregator = new Aggregator(scenario);
-        runReplications(scenario, aggregator);
+        runReplications(scenario, aggregator, progress);
         double wall = (System.nanoTime() - start) * 1e-9;
         return aggregator.result(wall);
     }
@@ -57,12 +67,13 @@ public final class Simulator {
      * that finish early wait for their predecessors), so the aggregation does not depend on the
      * threads and the per-replication trajectories need not all be held at once.
      */
-    private static void runReplications(SimulationScenario scenario, Aggregator sink) {
+    private static void runReplications(SimulationScenario scenario, Aggregator sink, IntConsumer progress) {
         int reps = scenario.replications();
         int threads = Math.min(scenario.threads(), reps);
         if (threads == 1) {
             for (int r = 0; r < reps; r++) {
                 sink.add(runOne(scenario, r));
+                progress.accept(r + 1);
             }
             return;
         }
@@ -80,6 +91,7 @@ public final class Simulator {
             for (int r = 0; r < reps; r++) {
                 sink.add(futures.get(r).get());
                 futures.set(r, null); // let the finished replication be collected
+                progress.accept(r + 1);
             }
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();

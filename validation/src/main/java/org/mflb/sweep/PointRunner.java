@@ -2,8 +2,15 @@ package org.mflb.sweep;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.mflb.cli.Mflb;
+
+import picocli.CommandLine;
 
 /** Runs one point of a sweep in the calling thread: the point's command line through {@link Mflb#execute}. */
 public final class PointRunner {
@@ -17,7 +24,7 @@ public final class PointRunner {
         StringWriter err = new StringWriter();
         int code;
         try {
-            code = Mflb.execute(point.args().toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+            code = Mflb.execute(quietly(point.args()), new PrintWriter(out), new PrintWriter(err));
         } catch (Throwable t) { // an Error (say, out of memory) fails this point, not the sweep
             return new PointResult(point.index(), Mflb.EXIT_FAILURE, "", "internal error: " + t);
         }
@@ -25,6 +32,20 @@ public final class PointRunner {
             return new PointResult(point.index(), 0, out.toString(), "");
         }
         return new PointResult(point.index(), code, "", errorLine(err.toString(), code));
+    }
+
+    /** The commands that report progress of their own (the sweep reports the points'). */
+    private static final Set<String> WITH_PROGRESS = new CommandLine(new Mflb()).getSubcommands().entrySet().stream()
+            .filter(c -> c.getValue().getCommandSpec().findOption("--quiet") != null).map(Map.Entry::getKey)
+            .collect(Collectors.toUnmodifiableSet());
+
+    /** @return the point's command line, with {@code --quiet} when its command has progress of its own */
+    static String[] quietly(List<String> args) {
+        List<String> line = new ArrayList<>(args);
+        if (!line.isEmpty() && WITH_PROGRESS.contains(line.get(0)) && !line.contains("--quiet")) {
+            line.add("--quiet");
+        }
+        return line.toArray(String[]::new);
     }
 
     /** @return the first line of the command's error output, without the {@code mflb: } prefix */

@@ -170,6 +170,36 @@ public final class Comparisons {
         return figure;
     }
 
+    /**
+     * Draws a second prediction of a transient (the refined mean field) as dashed lines over a
+     * {@link #transientFigure}, in the colours of its levels: the same levels, those whose first
+     * prediction {@code predicted} rises above {@link #NEGLIGIBLE} (at most {@code maxLevels}).
+     *
+     * @param figure the transient figure
+     * @param times times of the second prediction
+     * @param predicted the first prediction, as given to {@link #transientFigure}
+     * @param second {@code second[k] = (1, x_1(times[k]), ...)}
+     * @param name legend prefix of the second prediction
+     * @param maxLevels most levels drawn, as given to {@link #transientFigure}
+     */
+    public static void dashedTransientLines(Figure figure, double[] times, double[][] predicted, double[][] second,
+            String name, int maxLevels) {
+        for (int i = 1; i <= maxLevels; i++) {
+            double peak = 0;
+            for (double[] p : predicted) {
+                peak = Math.max(peak, i < p.length ? p[i] : 0);
+            }
+            if (peak <= NEGLIGIBLE) {
+                break;
+            }
+            double[] y = new double[times.length];
+            for (int k = 0; k < times.length; k++) {
+                y[k] = i < second[k].length ? second[k][i] : 0;
+            }
+            figure.dashedLine(name + "x_" + i, i - 1, times, y);
+        }
+    }
+
     /** @return {@code n + 1} equally spaced times on {@code [0, end]}, for drawing smooth predictions */
     public static double[] fineTimes(double end, int n) {
         double[] t = new double[n + 1];

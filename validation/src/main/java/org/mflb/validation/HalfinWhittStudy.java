@@ -267,7 +267,7 @@ public final class HalfinWhittStudy {
         f.save(file);
     }
 
-    /** Draws the stationary tails P(X₂ > x) and P(X₁ < −x) of the limit and of the largest N's chain. */
+    /** Draws the stationary tails P(X₂ > x) and P(X₁ &lt; −x) of the limit and of the largest N's chain. */
     public static void tailFigure(Result r, String title, Path file) {
         double[] x = r.limit().value().tailPoints();
         Figure f = Figure.of(title, "x", "probability").logY();

@@ -103,7 +103,7 @@ public final class RefinedVersusSimulation {
                 FluidFixedPoint fp = fluid.fixedPoint();
                 SteadyStateExpansion expansion = new RefinedMeanField(1).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
                 DMatrixRMaj w = expansion.covarianceTerm();
-                SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(Sampling.REPLACEMENT)
+                SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(SimulationOf.sampling(fluid))
                         .tEnd(context.pick(4000.0, 20000.0)).replications(context.pick(8, 16))
                         .covarianceLevels(levels).seed(context.seed() ^ id.hashCode()).threads(context.threads())
                         .build());

@@ -2,6 +2,7 @@ package org.mflb.validation;
 
 import org.mflb.core.model.InitialState;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
 import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
@@ -17,8 +18,8 @@ import org.mflb.simulation.SystemKind;
 
 /**
  * The simulated counterpart of a fluid model: the same system, the real dispatching algorithm
- * (SQ(d) samples {@code d} distinct servers; JSQ, JIQ and the threshold policies with their threshold
- * and {@code α}), the same arrival rate. Only parameters cross over;
+ * (SQ(d) samples {@code d} distinct servers unless the caller sets {@link #sampling(FluidModel)};
+ * JSQ, JIQ and the threshold policies with their threshold and {@code α}), the same arrival rate. Only parameters cross over;
  * the simulator never sees the fluid model's rates.
  */
 public final class SimulationOf {
@@ -54,6 +55,18 @@ public final class SimulationOf {
             builder.capacity(system.capacity());
         }
         return builder;
+    }
+
+    /**
+     * @param fluid the fluid model, any policy
+     * @return how the simulated dispatcher samples to run the system {@code fluid} describes exactly:
+     *         {@code d} distinct servers for {@link PowerOfD#distinct} (its finite-N drift is that
+     *         algorithm's), with replacement otherwise (the law of the {@code x^d} drift; irrelevant
+     *         to the policies that sample no servers)
+     */
+    public static Sampling sampling(FluidModel fluid) {
+        return fluid.policy() instanceof PowerOfD p && p.sampling() == PowerOfD.Sampling.DISTINCT
+                ? Sampling.DISTINCT : Sampling.REPLACEMENT;
     }
 
     /** JSQ, JIQ, threshold or self-learning threshold, with its threshold and {@code α}. */

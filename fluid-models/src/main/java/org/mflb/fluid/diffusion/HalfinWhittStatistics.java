@@ -13,7 +13,7 @@ package org.mflb.fluid.diffusion;
  * @param localTimeRate E[dU/dt] (E[X₂] in the limit)
  * @param tailPoints the points x of the tails
  * @param tailX2 P(X₂ > x) at each point
- * @param tailX1 P(X₁ < −x) at each point
+ * @param tailX1 P(X₁ &lt; −x) at each point
  */
 public record HalfinWhittStatistics(double meanX1, double meanX2, double varX1, double varX2, double covX1X2,
         double localTimeRate, double[] tailPoints, double[] tailX2, double[] tailX1) {

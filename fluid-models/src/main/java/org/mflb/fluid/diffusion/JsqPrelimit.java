@@ -8,7 +8,7 @@ import org.mflb.core.Require;
  * (docs/models.md §9): N exp(1) servers, arrivals at rate {@code a = Nλ_N}, {@code λ_N = 1 − β/√N},
  * state {@code (Q₁, Q₂)} (servers with at least one, two jobs), {@code Q₃ ≡ 0}:
  * <pre>
- *   Q₁ + 1 at rate a if Q₁ < N;   Q₂ + 1 at rate a if Q₁ = N, Q₂ < N (an arrival at Q₂ = N is lost);
+ *   Q₁ + 1 at rate a if Q₁ &lt; N;   Q₂ + 1 at rate a if Q₁ = N, Q₂ &lt; N (an arrival at Q₂ = N is lost);
  *   Q₁ − 1 at rate Q₁ − Q₂;       Q₂ − 1 at rate Q₂.
  * </pre>
  * As a {@link LevelChain}: level {@code j = Q₂}, phase {@code k = N − Q₁}, step {@code h = N^{-1/2}},

@@ -7,9 +7,9 @@ package org.mflb.fluid.diffusion;
  * <pre>
  *   states (j, k), levels j = 0..M, phases k = 0..K_j with K_0 ≥ K_1 ≥ ... ≥ K_M,
  *   (j, k) → (j, k−1)  at rate toward_j(k)   (k ≥ 1, toward the boundary phase 0)
- *   (j, k) → (j, k+1)  at rate away_j(k)     (k < K_j)
+ *   (j, k) → (j, k+1)  at rate away_j(k)     (k &lt; K_j)
  *   (j, k) → (j−1, k)  at rate down_j(k)     (j ≥ 1)
- *   (j, 0) → (j+1, 0)  at rate up_j          (j < M)
+ *   (j, 0) → (j+1, 0)  at rate up_j          (j &lt; M)
  * </pre>
  * The up-matrix of level j is {@code up_j e_0 e_0ᵀ}, of rank one, which is what lets
  * {@link LevelReduction} solve the stationary law exactly in O(states). Both the Kushner lattice of

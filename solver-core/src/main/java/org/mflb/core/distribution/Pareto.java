@@ -11,8 +11,8 @@ import org.mflb.core.Require;
  * {@code [x_m, ∞)} with {@code x_m = m(α − 1)/α}:
  * <pre>
  *   Ḡ(t) = (x_m/t)^α,   g(t) = α x_m^α / t^{α+1},   η(t) = α/t   (t ≥ x_m),
- *   m(a) = a/(α − 1) (a ≥ x_m),  m − a (a < x_m),
- *   E[S^k] = α x_m^k/(α − k) for k < α, +∞ for k ≥ α (α ≤ 2: infinite variance).
+ *   m(a) = a/(α − 1) (a ≥ x_m),  m − a (a &lt; x_m),
+ *   E[S^k] = α x_m^k/(α − k) for k &lt; α, +∞ for k ≥ α (α ≤ 2: infinite variance).
  * </pre>
  * Specification {@code pareto:shape=α} or {@code pareto:shape=α,mean=m}. Sampled by inversion
  * in the form {@code x_m e^{E/α}} ({@code E} a ziggurat exponential), which never returns

@@ -23,8 +23,9 @@ class SparkSweepEngineTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    // distinct sampling: d = 21 > n = 20 is an invalid point, which the sweep reports and skips
     private static final String[] GRID = {"sweep", "simulate", "--system", "supermarket", "--policy", "sqd",
-        "--n", "20", "--lambda", "0.5,0.9", "--d", "2,21", "--t-end", "100", "--replications", "2", "--seed", "11",
+        "--sampling", "distinct", "--n", "20", "--lambda", "0.5,0.9", "--d", "2,21", "--t-end", "100", "--replications", "2", "--seed", "11",
         "--format", "json", "--quiet"};
 
     private static JsonNode sweep(String... engine) throws Exception {

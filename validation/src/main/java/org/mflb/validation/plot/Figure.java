@@ -83,6 +83,24 @@ public final class Figure {
      * @param y ordinates
      */
     public Figure line(String name, int group, double[] x, double[] y) {
+        return line(name, group, x, y, new BasicStroke(2f));
+    }
+
+    /**
+     * Adds a second prediction of the same quantity as a dashed line (a correction drawn over the
+     * line of {@link #line} in the same colour).
+     *
+     * @param name legend entry
+     * @param group colour group
+     * @param x abscissae
+     * @param y ordinates
+     */
+    public Figure dashedLine(String name, int group, double[] x, double[] y) {
+        return line(name, group, x, y, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {6f, 4f}, 0f));
+    }
+
+    private Figure line(String name, int group, double[] x, double[] y, BasicStroke stroke) {
         double[][] kept = keep(x, y, null);
         if (kept[0].length == 0) {
             return this;
@@ -91,7 +109,7 @@ public final class Figure {
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         s.setMarker(SeriesMarkers.NONE);
         s.setLineColor(PALETTE[group % PALETTE.length]);
-        s.setLineStyle(new BasicStroke(2f));
+        s.setLineStyle(stroke);
         return this;
     }
 
