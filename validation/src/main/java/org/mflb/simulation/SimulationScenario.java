@@ -108,7 +108,7 @@ public final class SimulationScenario {
             }
         }
         d = b.d;
-        sampling = b.sampling == null ? Sampling.DISTINCT : b.sampling;
+        sampling = b.sampling == null ? Sampling.REPLACEMENT : b.sampling;
         if (policy.samples()) {
             if (sampling == Sampling.DISTINCT) {
                 if (d < 1 || d > servers) {
@@ -570,7 +570,7 @@ public final class SimulationScenario {
     }
 
     /**
-     * Mutable builder. Defaults: system supermarket, policy random, d = 2, distinct sampling,
+     * Mutable builder. Defaults: system supermarket, policy random, d = 2, sampling with replacement (as every command),
      * exponential service, empty initial state, warm-up {@code tEnd/10} for steady-state runs and 0
      * with a time grid, one replication, seed 1, as many threads as processors, 20 batches, no
      * covariance, engine auto, no response-time percentiles. {@code servers}, {@code lambda} (or
@@ -580,7 +580,7 @@ public final class SimulationScenario {
         private SystemKind system = SystemKind.SUPERMARKET;
         private Policy policy = Policy.RANDOM;
         private int d = 2;
-        private Sampling sampling = Sampling.DISTINCT;
+        private Sampling sampling = Sampling.REPLACEMENT;
         private int capacity = 0;
         private int threshold = -1;
         private boolean thresholdGiven;

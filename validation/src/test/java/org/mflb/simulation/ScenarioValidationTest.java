@@ -48,7 +48,7 @@ class ScenarioValidationTest {
         rejects("dt", b -> b.dt(11));
         rejects("dt", b -> b.dt(1e-6));
         rejects("d", b -> b.policy(Policy.SQD).d(0));
-        rejects("d", b -> b.policy(Policy.SQD).d(11)); // distinct sampling needs d ≤ N
+        rejects("d", b -> b.policy(Policy.SQD).d(11).sampling(Sampling.DISTINCT)); // distinct sampling needs d ≤ N
         rejects("d", b -> b.policy(Policy.MEMORY).d(0).sampling(Sampling.REPLACEMENT));
         rejects("capacity", b -> b.system(SystemKind.LOSS).capacity(0));
         rejects("policy", b -> b.system(SystemKind.POOLS).policy(Policy.MEMORY));
