@@ -46,11 +46,14 @@ public final class FluidFixedPoint {
 
     /** @return the fixed point of a smooth drift found by the fixed-point solver */
     static FluidFixedPoint smooth(TailModel model, FixedPoint fixedPoint) {
-        return new FluidFixedPoint(model.system(), fixedPoint.state(), fixedPoint.residual(), model, fixedPoint, null, null);
+        double[] levels = fixedPoint.state();
+        TailVectors.project(levels); // rounding may leave 1 ≥ x_1 ≥ … ≥ x_K ≥ 0 by an ulp
+        return new FluidFixedPoint(model.system(), levels, fixedPoint.residual(), model, fixedPoint, null, null);
     }
 
     /** @return a closed-form equilibrium of a non-smooth drift, with the residual of the piece in force there */
     static FluidFixedPoint switched(ServerSystem system, double[] levels, double residual, SwitchedEquilibrium equilibrium) {
+        TailVectors.project(levels); // a closed form's rounding may leave [0, 1] by an ulp
         return new FluidFixedPoint(system, levels, residual, null, null, equilibrium, null);
     }
 

@@ -64,7 +64,7 @@ public final class FluidTransient {
 
     /** @return {@code (x_1..x_K)} at grid time {@code k} (a copy) */
     public double[] state(int k) {
-        return trajectory != null ? trajectory.state(k).clone() : memory != null ? memory.levels(k) : solution.state(k);
+        return trajectory != null ? trajectory.state(k).clone() : memory != null ? memory.levels(k) : projected(solution.state(k));
     }
 
     /**
@@ -81,7 +81,16 @@ public final class FluidTransient {
         if (!(t >= grid().start() - 1e-12 && t <= grid().end() + 1e-12)) {
             throw MflbException.invalid("t", t, "in [" + grid().start() + ", " + grid().end() + "]");
         }
-        return solution.stateAt(t);
+        return projected(solution.stateAt(t));
+    }
+
+    /**
+     * The invariant every output keeps, {@code 1 ≥ x_1 ≥ … ≥ x_K ≥ 0}: the pieces of a non-smooth
+     * drift are integrated separately and their rounding (~1e-13) may leave it.
+     */
+    private static double[] projected(double[] x) {
+        TailVectors.project(x);
+        return x;
     }
 
     /** @return the tail vector {@code (1, x_1, ..., x_K)} at grid time {@code k} */
@@ -127,7 +136,7 @@ public final class FluidTransient {
         double max = 0;
         for (int k = 0; k < grid().size(); k++) {
             max = Math.max(max, model != null ? TailVectors.cutOffMass(trajectory.state(k))
-                    : SwitchedFluid.cutOffMass(solution.state(k)));
+                    : SwitchedFluid.cutOffMass(state(k)));
         }
         return max;
     }

@@ -132,9 +132,32 @@ public final class TailModel implements PopulationModel, RateDerivatives {
         }
     }
 
+    /**
+     * Projects onto the tail vectors: {@code 1 ≥ x_1 ≥ x_2 ≥ … ≥ x_K ≥ 0} (each entry clamped to
+     * {@code [0, x_{i−1}]}), the set the fluid flow leaves invariant.
+     */
+    @Override
+    public boolean project(double[] x) {
+        return TailVectors.project(x);
+    }
+
     @Override
     public int[] jacobianBandwidth() {
         return new int[] {1, 1};
+    }
+
+    /** The tridiagonal Jacobian of {@link #jacobian} in band storage (row {@code i}: sub-, main, super-diagonal). */
+    @Override
+    public void bandedJacobian(double t, double[] x, double[][] band) {
+        double rate = lambda.at(t);
+        double previousSlope = 0.0;
+        for (int i = 0; i < levels; i++) {
+            double slope = rate * policy.selectionDerivative(1, x[i]);
+            band[i][0] = i > 0 ? previousSlope : 0.0;
+            band[i][1] = -slope - mu[i];
+            band[i][2] = i + 1 < levels ? mu[i] : 0.0;
+            previousSlope = slope;
+        }
     }
 
     /**

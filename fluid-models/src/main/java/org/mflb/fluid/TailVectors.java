@@ -53,6 +53,28 @@ public final class TailVectors {
         return b * Math.pow(r, skip) / (1 - r);
     }
 
+    /**
+     * Projects {@code x} onto the tail vectors {@code 1 ≥ x_1 ≥ … ≥ x_K ≥ 0}: each entry clamped to
+     * {@code [0, x_{i−1}]} (NaN entries are left for the caller to detect).
+     *
+     * @param x tail vector {@code (x_1, ..., x_K)} (modified in place)
+     * @return whether an entry changed
+     */
+    public static boolean project(double[] x) {
+        boolean changed = false;
+        double previous = 1.0;
+        for (int i = 0; i < x.length; i++) {
+            double v = x[i];
+            double clamped = v > previous ? previous : v < 0 ? 0.0 : v;
+            if (clamped != v && !Double.isNaN(v)) {
+                x[i] = clamped;
+                changed = true;
+            }
+            previous = x[i];
+        }
+        return changed;
+    }
+
     /** @return {@code (1, x_1, ..., x_K)}: the tail with {@code x_0 = 1} prepended, as published */
     public static double[] withLevelZero(double[] x) {
         double[] tail = new double[x.length + 1];

@@ -223,7 +223,9 @@ public final class HydrodynamicPde {
         }
         double h = ageStep;
         double errorEstimate = Double.NaN;
-        if (tolerance > 0) {
+        if (!(tolerance > 0)) {
+            requireFeasibleWork(span, reach, l, h);
+        } else {
             // two grids give the constant of the scheme's h² error; the step then meets the tolerance
             double h0 = TOLERANCE_PROBE_STEP;
             Run coarse = run(h0, l, reach, init, eqAges, grid, automatic, false);
@@ -238,6 +240,7 @@ public final class HydrodynamicPde {
             h = constant > 0 ? Math.min(h0 / 2, TOLERANCE_SAFETY * Math.sqrt(tolerance / constant)) : h0 / 2;
             // an age step that divides the output spacing keeps the outputs on step ends
             h = alignedAgeStep(h, grid);
+            requireFeasibleWork(span, reach, l, h);
             errorEstimate = constant * h * h;
         }
         Run coarse = run(h, l, reach, init, eqAges, grid, automatic, sojourn != null && !richardson);
@@ -331,6 +334,34 @@ public final class HydrodynamicPde {
             r.topLevel = scheme.maxTopLevel();
             r.agedMass = scheme.maxAgedMass();
             return r;
+        }
+    }
+
+    /** Cell updates per second of the age-grid scheme on one core (measured: about 2.5e8). */
+    private static final double CELL_UPDATES_PER_SECOND = 2e8;
+    /** The longest transient started without being refused. */
+    private static final double MAX_SECONDS = 600;
+
+    /**
+     * Refuses at once a transient that would run for hours: it takes {@code T/h} time steps, each
+     * over {@code cells × (L + 1)} age cells and levels (Richardson: the half step too, four times
+     * the work), with at least the first choice of {@code L} levels.
+     */
+    private void requireFeasibleWork(double span, double reach, int l, double ageStep) {
+        double cells = Math.min(Math.ceil(reach / ageStep), Math.min(MAX_CELLS, MAX_GRID_SIZE / (l + 1)));
+        double updates = span / ageStep * Math.max(1, cells) * (l + 1) * (richardson ? 5 : 1);
+        double seconds = updates / CELL_UPDATES_PER_SECOND;
+        if (seconds > MAX_SECONDS && tolerance > 0) {
+            throw MflbException.invalid("tolerance", tolerance, String.format(java.util.Locale.ROOT,
+                    "larger for this horizon: meeting it needs the age step %.2g, and the transient would take about"
+                            + " %.2g cell updates (%.0f minutes)", ageStep, updates, seconds / 60));
+        }
+        if (seconds > MAX_SECONDS) {
+            throw MflbException.invalid("da", ageStep, String.format(java.util.Locale.ROOT,
+                    "larger for this horizon: the transient would take about %.2g cell updates (%.0f minutes);"
+                            + " the work grows like t-end/da^2, so da >= %.2g keeps it under %.0f minutes",
+                    updates, seconds / 60, Math.sqrt(span * reach * (l + 1) * (richardson ? 5 : 1)
+                            / (MAX_SECONDS * CELL_UPDATES_PER_SECOND)), MAX_SECONDS / 60));
         }
     }
 

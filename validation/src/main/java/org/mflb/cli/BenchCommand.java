@@ -172,6 +172,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        org.mflb.core.Require.between("repetitions", repetitions, 1, 1_000_000);
+        if (!(warmup >= 0 && warmup <= 3600)) {
+            throw org.mflb.core.MflbException.invalid("warmup", warmup, "seconds in [0, 3600]");
+        }
         Set<Suite> chosen = suites == null || suites.isEmpty() ? EnumSet.allOf(Suite.class) : EnumSet.copyOf(suites);
         List<Figure> figures = new ArrayList<>();
         timeCases(chosen, Suite.fluid, fluidCases(), figures);

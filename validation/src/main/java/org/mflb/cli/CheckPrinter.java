@@ -32,7 +32,9 @@ final class CheckPrinter {
             row.put("error", c.error());
             row.put("tolerance", c.tolerance());
             row.put("passed", c.passed());
+            row.put("informative", c.informative());
         }
+        json.put("uninformative", checks.stream().filter(c -> !c.informative()).count());
         return json;
     }
 
@@ -42,15 +44,33 @@ final class CheckPrinter {
                 "result");
         for (Check c : checks) {
             table.row(c.quantity(), Printer.number(c.predicted()), Printer.number(c.simulated()),
-                    "[" + Printer.number(c.ci95Low()) + ", " + Printer.number(c.ci95High()) + "]",
+                    "[" + Printer.number(fraction(c) ? Math.max(0, c.ci95Low()) : c.ci95Low()) + ", "
+                            + Printer.number(fraction(c) ? Math.min(1, c.ci95High()) : c.ci95High()) + "]",
                     Printer.number(c.error()), String.format(Locale.ROOT, "%.2f", c.errorInHalfWidths()),
-                    c.passed() ? "ok" : "FAIL");
+                    !c.passed() ? "FAIL" : c.informative() ? "ok" : "ok*");
         }
         table.print(out);
         out.println();
         long failed = checks.stream().filter(c -> !c.passed()).count();
-        out.println(String.format(Locale.ROOT, "max error %s (%.2f CI half-widths); %d of %d checks within tolerance",
-                Printer.number(maxError(checks)), maxErrorInHalfWidths(checks), checks.size() - failed, checks.size()));
+        long uninformative = checks.stream().filter(c -> !c.informative()).count();
+        // The largest error and the largest error in half-widths are usually on different rows: name each.
+        Check worst = checks.stream().max(java.util.Comparator.comparingDouble(Check::error)).orElse(null);
+        Check worstScaled = checks.stream().filter(c -> c.halfWidth() > 0)
+                .max(java.util.Comparator.comparingDouble(Check::errorInHalfWidths)).orElse(null);
+        out.println(String.format(Locale.ROOT, "max error %s%s; max error in CI half-widths %.2f%s; %d of %d checks within"
+                + " tolerance", Printer.number(maxError(checks)), worst == null ? "" : " (" + worst.quantity() + ")",
+                maxErrorInHalfWidths(checks), worstScaled == null ? "" : " (" + worstScaled.quantity() + ")",
+                checks.size() - failed, checks.size()));
+        if (uninformative > 0) {
+            out.println(String.format(Locale.ROOT, "ok* = %d check(s) that cannot fail: the tolerance is at least the"
+                    + " predicted value (a prediction of 0 would pass too)%s", uninformative,
+                    uninformative == checks.size() ? "; no check here tests the model (is N too small?)" : ""));
+        }
+    }
+
+    /** Tail levels are fractions: their intervals are shown cut to [0, 1]. */
+    private static boolean fraction(Check c) {
+        return c.quantity().matches("x_\\d+.*");
     }
 
     private static double maxError(List<Check> checks) {

@@ -143,9 +143,16 @@ public final class CompareCommand implements Callable<Integer> {
                     + " --policy memory)");
         }
         boolean transientRun = dt != null;
+        if (!transientRun && !"empty".equals(init)) {
+            throw MflbException.invalid("init", init, "used only with --dt (a transient comparison; the steady state"
+                    + " does not depend on the initial state)");
+        }
+        if (plot != null) {
+            OutputPaths.requireWritableFile("plot", plot);
+        }
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
-            throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
+            throw new MissingOption("t-end", "given with --dt (the transient's horizon)");
         }
         // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
         Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
@@ -259,10 +266,10 @@ public final class CompareCommand implements Callable<Integer> {
                         levels(drawn), Arrays.copyOf(tail, drawn));
             }
         }
+        print(title, checks, sim, tolerance, refinedTolerance, extra, response); // the numbers first: a failing figure must not lose them
         if (plot != null) {
             figure.save(plot);
         }
-        print(title, checks, sim, tolerance, refinedTolerance, extra, response);
         return 0;
     }
 

@@ -1,6 +1,8 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -55,8 +57,8 @@ public final class DiffusionCommand implements Callable<Integer> {
     @Option(names = "--long", description = "Longer simulation (16 replications of 20000 time units instead of 8 of 4000).")
     boolean longRun;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", defaultValue = "diffusion.png",
-            description = "Figure of the variances (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--plot", paramLabel = "FILE.png",
+            description = "Write the figure of the variances here (default: no figure).")
     Path plot;
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
@@ -86,15 +88,34 @@ public final class DiffusionCommand implements Callable<Integer> {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
-        String name = plot.getFileName().toString();
-        if (!name.endsWith(".png")) {
-            throw MflbException.invalid("plot", plot, "a file name ending in .png");
-        }
-        String id = name.substring(0, name.length() - 4);
-        Path dir = plot.toAbsolutePath().getParent();
         int servers = model.simulatedServers();
-        ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
         FluidModel fluid = model.smoothFluidModel();
+        int maxLevels = fluid.system().isLossy() ? Math.min(fluid.system().capacity(), 256) : 256;
+        if (!spec.commandLine().getParseResult().hasMatchedOption("--levels")) {
+            levels = Math.min(levels, maxLevels); // the default 5, or all C levels of smaller loss pools
+        }
+        if (levels < 1 || levels > maxLevels) {
+            throw MflbException.invalid("levels", levels, "an integer in [1, " + maxLevels + "]"
+                    + (fluid.system().isLossy() ? " (at most the capacity C)" : ""));
+        }
+        String id = "diffusion";
+        Path dir;
+        if (plot != null) {
+            String name = plot.getFileName().toString();
+            if (!name.endsWith(".png")) {
+                throw MflbException.invalid("plot", plot, "a file name ending in .png");
+            }
+            OutputPaths.requireWritableFile("plot", plot);
+            id = name.substring(0, name.length() - 4);
+            dir = plot.toAbsolutePath().getParent();
+        } else {
+            try {
+                dir = Files.createTempDirectory("mflb-diffusion");
+            } catch (IOException e) {
+                throw new MflbException(org.mflb.core.ErrorKind.INPUT, null, "cannot create a temporary directory: " + e.getMessage());
+            }
+        }
+        ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
         ValidationScenario scenario;
         if (service != null) {
             if (!fluid.system().isLossy()) {
@@ -106,8 +127,14 @@ public final class DiffusionCommand implements Callable<Integer> {
         } else {
             scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels);
         }
-        ScenarioOutcome outcome = progress.step(spec, "fluctuations against simulation at N = " + servers,
-                () -> scenario.run(context));
+        ScenarioOutcome outcome;
+        try {
+            outcome = progress.step(spec, "fluctuations against simulation at N = " + servers, () -> scenario.run(context));
+        } finally {
+            if (plot == null) {
+                deleteQuietly(dir);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.json) {
             ObjectNode json = CheckPrinter.json(outcome.checks());
@@ -115,7 +142,9 @@ public final class DiffusionCommand implements Callable<Integer> {
                 // the loss-pool fluctuation study (--service) simulates the real algorithm whatever --sampling says
                 json.put("sampling", service != null ? "distinct" : model.sampling.name());
             }
-            json.put("plot", plot.toString());
+            if (plot != null) {
+                json.put("plot", plot.toString());
+            }
             Printer.printJson(out, json);
         } else {
             out.println(outcome.description());
@@ -124,8 +153,17 @@ public final class DiffusionCommand implements Callable<Integer> {
                     : "Sampling: " + l + " (in the simulation too)."));
             out.println();
             CheckPrinter.table(out, outcome.checks());
-            out.println(String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds()));
+            out.println(plot != null ? String.format(Locale.ROOT, "figure: %s (%.1f s)", plot, outcome.seconds())
+                    : String.format(Locale.ROOT, "(%.1f s)", outcome.seconds()));
         }
         return 0;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
     }
 }

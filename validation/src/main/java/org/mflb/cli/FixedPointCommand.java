@@ -79,6 +79,7 @@ public final class FixedPointCommand implements Callable<Integer> {
             return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut());
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
+        model.requireSizeOnlyWithDistinctSampling();
         latency.percentiles();
         if (refined.requested() || loss.given()) {
             model.requireSmooth();

@@ -87,9 +87,19 @@ public final class Mflb implements Runnable {
                 err.println("mflb: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
             }
             err.flush();
-            return EXIT_FAILURE;
+            return ex instanceof MissingOption ? EXIT_USAGE : EXIT_FAILURE;
         });
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // Solvers refuse what cannot fit before starting; this is the last line of defence.
+            Runtime runtime = Runtime.getRuntime();
+            err.println("mflb: out of memory (heap limit " + runtime.maxMemory() / (1 << 20)
+                    + " MB): reduce the problem size (--n, --truncation, --capacity, --t-end) or raise the heap"
+                    + " with MFLB_JAVA_OPTS=-Xmx...");
+            code = EXIT_FAILURE;
+        }
         out.flush();
         err.flush();
         return code;

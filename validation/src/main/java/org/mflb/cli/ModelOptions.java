@@ -121,7 +121,7 @@ public final class ModelOptions {
             case pools -> requireNoCapacity(ServerSystem.infiniteServerPools());
             case loss -> {
                 if (capacity == null) {
-                    throw MflbException.invalid("capacity", "missing", "given (an integer >= 1) with --system loss");
+                    throw new MissingOption("capacity", "given (an integer >= 1) with --system loss");
                 }
                 yield ServerSystem.lossPools(capacity);
             }
@@ -178,13 +178,13 @@ public final class ModelOptions {
             case jiq -> NonSmoothPolicy.jiq();
             case threshold -> {
                 if (threshold == null) {
-                    throw MflbException.invalid("threshold", "missing", "given (an integer >= 0) with --policy threshold");
+                    throw new MissingOption("threshold", "given (an integer >= 0) with --policy threshold");
                 }
                 yield NonSmoothPolicy.threshold(threshold);
             }
             case adaptive_threshold -> {
                 if (alpha == null) {
-                    throw MflbException.invalid("alpha", "missing", "given (a number in (0, 1)) with --policy adaptive-threshold");
+                    throw new MissingOption("alpha", "given (a number in (0, 1)) with --policy adaptive-threshold");
                 }
                 yield NonSmoothPolicy.adaptiveThreshold(alpha, initialThreshold == null ? 0 : initialThreshold);
             }
@@ -214,11 +214,22 @@ public final class ModelOptions {
         int sampled = d == null ? 2 : d;
         if (sampling == SamplingName.distinct) {
             if (n == null) {
-                throw MflbException.invalid("n", "missing", "given (the number of servers) with --sampling distinct");
+                throw new MissingOption("n", "given (the number of servers) with --sampling distinct");
             }
             return PowerOfD.distinct(sampled, n);
         }
         return PowerOfD.withReplacement(sampled);
+    }
+
+    /**
+     * For commands that do not simulate (fixed-point, transient): {@code --n} is only the {@code N} of
+     * {@code --sampling distinct}, and is refused rather than ignored otherwise.
+     */
+    public void requireSizeOnlyWithDistinctSampling() {
+        if (n != null && sampling != SamplingName.distinct) {
+            throw MflbException.invalid("n", n, "used only with --sampling distinct here (the fluid limit is N → ∞;"
+                    + " --refined N,... gives finite-N corrections)");
+        }
     }
 
     /**
@@ -242,7 +253,7 @@ public final class ModelOptions {
     /** @return {@code N} of the simulated system, required */
     public int simulatedServers() {
         if (n == null) {
-            throw MflbException.invalid("n", "missing", "given (the number of servers of the simulated system)");
+            throw new MissingOption("n", "given (the number of servers of the simulated system)");
         }
         return n;
     }
@@ -250,7 +261,7 @@ public final class ModelOptions {
     /** @return {@code λ}, required and validated */
     public double lambda() {
         if (lambda == null) {
-            throw MflbException.invalid("lambda", "missing", "given (a number > 0)");
+            throw new MissingOption("lambda", "given (a number > 0)");
         }
         return Require.positive("lambda", lambda);
     }

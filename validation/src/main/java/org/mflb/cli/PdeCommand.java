@@ -104,6 +104,10 @@ public final class PdeCommand implements Callable<Integer> {
         pde = pde.withRichardson(richardson);
         PrintWriter out = spec.commandLine().getOut();
         if (equilibrium) {
+            if (tEnd != null || dt != null) {
+                throw MflbException.invalid(tEnd != null ? "t-end" : "dt", tEnd != null ? tEnd : dt,
+                        "absent with --equilibrium (they define a transient)");
+            }
             if (lambdaProfile != null) {
                 throw MflbException.invalid("lambda-profile", lambdaProfile,
                         "absent with --equilibrium (an equilibrium needs a constant --lambda)");
@@ -111,7 +115,7 @@ public final class PdeCommand implements Callable<Integer> {
             printEquilibrium(out, pde, pde.equilibrium());
         } else {
             if (tEnd == null || dt == null) {
-                throw MflbException.invalid(tEnd == null ? "t-end" : "dt", "missing",
+                throw new MissingOption(tEnd == null ? "t-end" : "dt",
                         "given for a transient (or use --equilibrium)");
             }
             TimeGrid grid = TimeGrid.uniform(tEnd, dt);
@@ -130,7 +134,7 @@ public final class PdeCommand implements Callable<Integer> {
             return ArrivalProfiles.read(Path.of(lambdaProfile));
         }
         if (lambda == null) {
-            throw MflbException.invalid("lambda", "missing", "given (a number >= 0), or --lambda-profile FILE");
+            throw new MissingOption("lambda", "given (a number >= 0), or --lambda-profile FILE");
         }
         return ArrivalRate.constant(Require.nonNegative("lambda", lambda));
     }

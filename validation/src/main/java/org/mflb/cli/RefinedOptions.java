@@ -86,6 +86,10 @@ public final class RefinedOptions {
             entry.put("order", e.order());
             entry.set("tail", Printer.array(withLevelZero(e.mean(n), 1.0)));
             Printer.put(entry, "meanQueueLength", e.meanTotal(n, e.order()));
+            String warning = tooSmall(n, e.mean(n));
+            if (warning != null) {
+                entry.put("warning", warning);
+            }
         }
         json.set("V", Printer.array(withLevelZero(e.firstOrderTerm(), 0.0)));
         json.set("covariance", Printer.matrix(e.covarianceTerm()));
@@ -110,6 +114,13 @@ public final class RefinedOptions {
             }
             entry.set("tail", Printer.matrix(tails));
             entry.set("meanQueueLength", Printer.array(mean));
+            for (int k = 0; k < steps; k++) {
+                String warning = tooSmall(n, e.mean(k, n, e.order()));
+                if (warning != null) {
+                    entry.put("warning", warning + " (first at grid time " + k + ")");
+                    break;
+                }
+            }
         }
         double[][] v = new double[steps][];
         ArrayNode covariance = json.putArray("covariance");
@@ -151,6 +162,34 @@ public final class RefinedOptions {
             table.row(row);
         }
         table.print(out);
+        for (int n : sizes) {
+            String warning = tooSmall(n, e.mean(n));
+            if (warning != null) {
+                out.println("  warning: " + warning);
+            }
+        }
+    }
+
+    /** Entries this far outside [0, 1] or increasing are not rounding. */
+    private static final double INVARIANT_SLACK = 1e-9;
+
+    /**
+     * @return why {@code N} is too small for the expansion: the corrected vector
+     *         {@code x + V/N (+ A/N²)} is no tail vector (an entry outside {@code [0, 1]} or larger than
+     *         the one before), the correction terms dominating; {@code null} when it is one
+     */
+    static String tooSmall(int n, double[] mean) {
+        double previous = 1.0;
+        for (int i = 0; i < mean.length; i++) {
+            double x = mean[i];
+            if (x < -INVARIANT_SLACK || x > 1 + INVARIANT_SLACK || x > previous + INVARIANT_SLACK) {
+                return String.format(java.util.Locale.ROOT, "N = %d is too small for the expansion: the corrected"
+                        + " x_%d = %.6g %s, so the 1/N terms dominate (use larger N)", n, i + 1, x,
+                        x < 0 ? "is negative" : x > 1 ? "exceeds 1" : "exceeds x_" + i);
+            }
+            previous = x;
+        }
+        return null;
     }
 
     private static double sum(double[] v) {

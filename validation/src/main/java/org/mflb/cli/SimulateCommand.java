@@ -18,6 +18,7 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.simulation.Engine;
 import org.mflb.simulation.Estimate;
+import org.mflb.simulation.IntervalDiagnostics;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.QuantileEstimate;
@@ -174,7 +175,7 @@ public final class SimulateCommand implements Callable<Integer> {
             throw MflbException.invalid("capacity", capacity, "used only with --system loss");
         }
         if (sys == SystemKind.LOSS && capacity == null) {
-            throw MflbException.invalid("capacity", "missing", "given (an integer >= 1) with --system loss");
+            throw new MissingOption("capacity", "given (an integer >= 1) with --system loss");
         }
         if ((d != null || sampling != null) && !pol.samples()) {
             throw MflbException.invalid(d != null ? "d" : "sampling", d != null ? d : sampling,
@@ -225,6 +226,11 @@ public final class SimulateCommand implements Callable<Integer> {
         return b.build();
     }
 
+    /** A rough simulator speed, for the up-front estimate of long runs. */
+    private static final double EVENTS_PER_SECOND = 3e6;
+    /** Runs expected to take more events than this (about a minute) announce their size first. */
+    private static final double LONG_RUN_EVENTS = 2e8;
+
     @Override
     public Integer call() {
         if (modelFile.given(spec)) {
@@ -238,10 +244,27 @@ public final class SimulateCommand implements Callable<Integer> {
                     () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
+        PrintWriter err = spec.commandLine().getErr();
+        if (sc.expectedEvents() > LONG_RUN_EVENTS) {
+            err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"
+                    + " %.0g events per second and thread)", sc.expectedEvents(),
+                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.threads(), sc.replications())) / 60,
+                    EVENTS_PER_SECOND));
+            err.flush();
+        }
         SimulationResult r = progress.simulate(spec, sc);
         PrintWriter out = spec.commandLine().getOut();
+        List<String> warnings = IntervalDiagnostics.warnings(r);
+        for (String w : warnings) {
+            err.println("mflb: warning: " + w);
+        }
         switch (format) {
-            case json -> Printer.printJson(out, json(sc, r));
+            case json -> {
+                ObjectNode json = json(sc, r);
+                ArrayNode list = json.putArray("warnings");
+                warnings.forEach(list::add);
+                Printer.printJson(out, json);
+            }
             case csv -> csv(out, sc, r);
             case table -> table(out, sc, r);
         }
@@ -302,7 +325,7 @@ public final class SimulateCommand implements Callable<Integer> {
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
         json.set("meanQueueLength", estimate(r.meanQueueLength()));
-        json.set("tail", vector(r.tail()));
+        json.set("tail", vector(r.tail().asFractions()));
         r.meanResponseTime().ifPresent(e -> json.set("meanResponseTime", estimate(e)));
         r.meanWaitingTime().ifPresent(e -> json.set("meanWaitingTime", estimate(e)));
         if (!r.responseTimeQuantiles().isEmpty()) {
@@ -312,8 +335,8 @@ public final class SimulateCommand implements Callable<Integer> {
                 r.perJobResponseTimeQuantiles().ifPresent(q -> json.set("perJobResponseTimeQuantiles", quantiles(q)));
             }
         }
-        r.blocking().ifPresent(e -> json.set("blocking", estimate(e)));
-        json.set("idleArrivalFraction", estimate(r.idleArrivalFraction()));
+        r.blocking().ifPresent(e -> json.set("blocking", estimate(e.asFraction())));
+        json.set("idleArrivalFraction", estimate(r.idleArrivalFraction().asFraction()));
         json.set("arrivalRate", estimate(r.arrivalRate()));
         if (sc.dt() > 0) {
             json.set("t", Printer.array(r.times()));
@@ -323,8 +346,8 @@ public final class SimulateCommand implements Callable<Integer> {
             double[][] hi = new double[traj.size()][];
             for (int k = 0; k < traj.size(); k++) {
                 mean[k] = traj.get(k).mean();
-                lo[k] = traj.get(k).ci95Low();
-                hi[k] = traj.get(k).ci95High();
+                lo[k] = traj.get(k).asFractions().ci95Low();
+                hi[k] = traj.get(k).asFractions().ci95High();
             }
             ObjectNode t = Printer.object();
             t.set("mean", Printer.matrix(mean));
@@ -367,7 +390,7 @@ public final class SimulateCommand implements Callable<Integer> {
             out.println("t,level,mean,ci95Low,ci95High");
             double[] times = r.times();
             for (int k = 0; k < times.length; k++) {
-                VectorEstimate v = r.tailTrajectory().get(k);
+                VectorEstimate v = r.tailTrajectory().get(k).asFractions();
                 for (int i = 0; i < v.size(); i++) {
                     Estimate e = v.get(i);
                     out.println(Printer.csv(times[k]) + "," + i + "," + Printer.csv(e.mean()) + ","
@@ -383,12 +406,12 @@ public final class SimulateCommand implements Callable<Integer> {
         for (QuantileEstimate q : r.responseTimeQuantiles()) {
             row(out, "responseTimeP" + Printer.number(q.p()), q.estimate());
         }
-        r.blocking().ifPresent(e -> row(out, "blocking", e));
-        row(out, "idleArrivalFraction", r.idleArrivalFraction());
+        r.blocking().ifPresent(e -> row(out, "blocking", e.asFraction()));
+        row(out, "idleArrivalFraction", r.idleArrivalFraction().asFraction());
         row(out, "arrivalRate", r.arrivalRate());
         r.policyStatistics().forEach((name, e) -> row(out, name, e));
         for (int i = 0; i < r.tail().size(); i++) {
-            row(out, "x" + i, r.tail().get(i));
+            row(out, "x" + i, r.tail().get(i).asFraction());
         }
     }
 
@@ -397,6 +420,9 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static String interval(Estimate e) {
+        if (Double.isNaN(e.mean())) {
+            return "none  (nothing observed in the measured window: no job completed, or no arrival)";
+        }
         if (Double.isNaN(e.ci95Low())) {
             return Printer.number(e.mean()) + "  (no interval: one observation)";
         }
@@ -426,14 +452,14 @@ public final class SimulateCommand implements Callable<Integer> {
                         "  per job p" + Printer.number(q.p()), interval(q.estimate())))));
             }
         }
-        r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e)));
-        out.println("sent to idle servers   " + interval(r.idleArrivalFraction()));
+        r.blocking().ifPresent(e -> out.println("blocking probability   " + interval(e.asFraction())));
+        out.println("sent to idle servers   " + interval(r.idleArrivalFraction().asFraction()));
         r.policyStatistics().forEach((name, e) -> out.println(String.format("%-22s %s", name, interval(e))));
         out.println();
         int levels = Math.min(TABLE_LEVELS, r.tail().size() - 1);
         Printer.Table tail = new Printer.Table("i", "x_i", "95% low", "95% high");
         for (int i = 1; i <= levels; i++) {
-            Estimate e = r.tail().get(i);
+            Estimate e = r.tail().get(i).asFraction();
             tail.row(Integer.toString(i), Printer.number(e.mean()), Printer.number(e.ci95Low()),
                     Printer.number(e.ci95High()));
         }

@@ -116,6 +116,7 @@ public final class TransientCommand implements Callable<Integer> {
                     spec.commandLine().getOut());
         }
         ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
+        model.requireSizeOnlyWithDistinctSampling();
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         latency.percentiles();
         MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;

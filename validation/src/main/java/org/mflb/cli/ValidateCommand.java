@@ -68,6 +68,7 @@ public final class ValidateCommand implements Callable<Integer> {
                         + String.join(", ", Catalogue.scenarios(full).stream().map(s -> s.id()).toList()));
             }
         }
+        OutputPaths.requireWritableDirectory("out", out);
         ValidationContext context = new ValidationContext(out, full, seed,
                 threads != null ? threads : Runtime.getRuntime().availableProcessors());
         List<ScenarioOutcome> outcomes;

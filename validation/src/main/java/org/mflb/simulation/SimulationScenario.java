@@ -179,6 +179,78 @@ public final class SimulationScenario {
                 throw MflbException.invalid("percentiles", p, "in (0, 100)");
             }
         }
+        requireMemory();
+    }
+
+    /**
+     * Bytes of state per server and replication in flight, whatever the engine: the level sets
+     * (three ints), a FIFO ring of eight arrival times with its head and count, overflow links and
+     * an event-calendar entry; an upper estimate.
+     */
+    static final long BYTES_PER_SERVER = 128;
+
+    /** Bytes per job in the system (its arrival time, links and calendar entry); an upper estimate. */
+    static final long BYTES_PER_JOB = 32;
+    /** Simulations expected to take more events than this (days of work) are refused. */
+    public static final double MAX_EVENTS = 1e12;
+
+    /**
+     * @return the estimated heap the replications running at once need on the agent engine:
+     *         {@link #BYTES_PER_SERVER} per server and {@link #BYTES_PER_JOB} per job held at once
+     *         ({@link #expectedJobs()}); 0 on the occupancy engine, whose state is a count per level
+     */
+    public long memoryEstimate() {
+        if (engineInUse() == Engine.OCCUPANCY) {
+            return 0; // counts per level only: no per-server or per-job state
+        }
+        return (long) Math.min(Long.MAX_VALUE / 2, (BYTES_PER_SERVER * (double) servers + BYTES_PER_JOB * expectedJobs())
+                * Math.min(threads, replications));
+    }
+
+    /**
+     * @return the jobs one replication holds at the end, estimated: the initial ones plus, for
+     *         pools, about {@code λE[S]} per pool (Little's law; at most {@code C} for loss pools) and,
+     *         for single-server queues, the growth {@code (λE[S] − 1)T} when overloaded
+     */
+    public double expectedJobs() {
+        double meanService = service == null ? 1.0 : service.mean();
+        double load = arrivalRate.supremum(0, tEnd) * meanService;
+        double initial = 0; // mean jobs per server of the initial state, Σ_i x_i
+        for (double x : initialState.levels(initialState.occupiedLevels())) {
+            initial += x;
+        }
+        double perServer = switch (system) {
+            case POOLS -> load;
+            case LOSS -> Math.min(load, capacity);
+            case SUPERMARKET -> Math.max(0, (load - 1) * tEnd);
+        };
+        return servers * (initial + perServer);
+    }
+
+    /** @return the events expected over all replications: arrivals {@code NλT} and as many departures */
+    public double expectedEvents() {
+        return 2.0 * servers * arrivalRate.supremum(0, tEnd) * tEnd * replications;
+    }
+
+    /** Refuses, before any work, a system whose state cannot fit in the heap, with the numbers. */
+    private void requireMemory() {
+        if (expectedEvents() > MAX_EVENTS) {
+            throw MflbException.invalid("t-end", tEnd, String.format(java.util.Locale.ROOT,
+                    "shorter: this run would simulate about %.2g events (n lambda t-end replications, days of work"
+                            + " at a few million events per second); at most %.0g", expectedEvents(), MAX_EVENTS));
+        }
+        Runtime runtime = Runtime.getRuntime();
+        long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        if (memoryEstimate() > 0.8 * available) {
+            int atOnce = Math.min(threads, replications);
+            boolean jobs = expectedJobs() * BYTES_PER_JOB > BYTES_PER_SERVER * (double) servers;
+            throw MflbException.invalid(jobs ? "lambda" : "n", jobs ? (Object) arrivalRate.supremum(0, tEnd) : (Object) servers,
+                    String.format(java.util.Locale.ROOT, "smaller: the run needs about %.0f MB (%d bytes per server, %d per"
+                            + " job held, about %.3g jobs per replication, %d replication(s) at once), more than the %.0f MB"
+                            + " of memory available: lower --n, --lambda, --t-end or --threads, or raise the heap with"
+                            + " MFLB_JAVA_OPTS=-Xmx...", memoryEstimate() / 1e6, BYTES_PER_SERVER, BYTES_PER_JOB,
+                            expectedJobs(), atOnce, available / 1e6));
+        }
     }
 
     /** @return a builder with the defaults (see {@link Builder}) */

@@ -55,6 +55,17 @@ public final class VectorEstimate {
         return new Estimate(mean[i], low[i], high[i], samples);
     }
 
+    /** @return this vector of fractions with every interval cut to {@code [0, 1]} ({@link Estimate#asFraction()}) */
+    public VectorEstimate asFractions() {
+        double[] lo = new double[low.length];
+        double[] hi = new double[high.length];
+        for (int i = 0; i < lo.length; i++) {
+            lo[i] = Math.max(0.0, low[i]);
+            hi[i] = Math.min(1.0, high[i]);
+        }
+        return new VectorEstimate(mean, lo, hi, samples);
+    }
+
     /** @return the number of observations behind each interval */
     public int samples() {
         return samples;

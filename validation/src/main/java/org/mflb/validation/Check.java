@@ -36,6 +36,16 @@ public record Check(String quantity, double predicted, double simulated, double 
         return predicted >= ci95Low && predicted <= ci95High;
     }
 
+    /**
+     * @return whether the verdict says something: the tolerance is below {@code |predicted|}, so a
+     *         prediction of 0 would fail. With a tolerance at least the predicted value (tiny tail
+     *         levels, or {@code N} so small that the 1/N allowance exceeds every fraction) the check
+     *         passes whatever the model predicts, and must be reported as such.
+     */
+    public boolean informative() {
+        return tolerance < Math.abs(predicted);
+    }
+
     /** @return whether the error is within the tolerance */
     public boolean passed() {
         return error() <= tolerance;

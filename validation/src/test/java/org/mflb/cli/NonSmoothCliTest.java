@@ -168,10 +168,10 @@ class NonSmoothCliTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "fixed-point --system pools --policy threshold --threshold -1 --lambda 2.5|threshold = -1 is invalid",
-        "fixed-point --system pools --policy threshold --lambda 2.5|threshold = missing is invalid",
+        "fixed-point --system pools --policy threshold --lambda 2.5|missing option --threshold",
         "transient --system pools --policy adaptive-threshold --alpha 1.5 --lambda 2 --t-end 1 --dt 1|alpha = 1.5 is invalid: must be in (0.0, 1.0)",
         "transient --system pools --policy adaptive-threshold --alpha 0 --lambda 2 --t-end 1 --dt 1|alpha = 0.0 is invalid",
-        "fixed-point --system pools --policy adaptive-threshold --lambda 2|alpha = missing is invalid",
+        "fixed-point --system pools --policy adaptive-threshold --lambda 2|missing option --alpha",
         "fixed-point --system pools --policy adaptive-threshold --alpha 0.5 --initial-threshold -1 --lambda 2|initial-threshold = -1 is invalid",
         "fixed-point --system pools --policy adaptive-threshold --alpha 0.5 --threshold 2 --lambda 2|--initial-threshold",
         "fixed-point --system pools --policy sqd --threshold 2 --lambda 2|threshold = 2 is invalid: must be used only with --policy threshold",

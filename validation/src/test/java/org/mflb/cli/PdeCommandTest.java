@@ -132,8 +132,13 @@ class PdeCommandTest {
                 "--equilibrium");
         assertOneLineError("infinite mean", "pde", "--d", "1", "--lambda", "0.5", "--service", "pareto:shape=1.5",
                 "--equilibrium");
-        assertOneLineError("lambda", "pde", "--d", "2", "--service", "exp", "--t-end", "5", "--dt", "1");
-        assertOneLineError("t-end", "pde", "--d", "2", "--lambda", "0.5");
+        // a missing option is a malformed command line: exit 2
+        for (String[] missing : new String[][] {{"lambda", "pde", "--d", "2", "--service", "exp", "--t-end", "5", "--dt", "1"},
+            {"t-end", "pde", "--d", "2", "--lambda", "0.5"}}) {
+            String[] r = run(java.util.Arrays.copyOfRange(missing, 1, missing.length));
+            assertEquals("2", r[0], r[2]);
+            assertTrue(r[2].startsWith("mflb: missing option --" + missing[0]), r[2]);
+        }
         assertOneLineError("none.csv", "pde", "--d", "2", "--lambda-profile", dir.resolve("none.csv").toString(),
                 "--t-end", "5", "--dt", "1");
         assertOneLineError("--lambda-profile", "pde", "--d", "2", "--lambda", "0.5", "--lambda-profile",

@@ -34,7 +34,11 @@ class ThresholdFluidTest {
      * Integrator tolerance 1e-12 per step, a few hundred steps, and at most 1e-14 of mass moved at
      * each switch (levels within ON_SURFACE of 1 are pinned): the observed worst error is 3.5e-11.
      */
-    private static final double MASS_TOL = 1e-10;
+    /**
+     * The pieces conserve du/dt = λ − u to about 1e-10; the output's projection onto tail vectors
+     * (clamping the pieces' rounding, e.g. −1e-10 at an empty level) moves the mass by as much again.
+     */
+    private static final double MASS_TOL = 5e-10;
 
     /** States after t = 40: e^{−40} ≈ 4e-18, so what is left is the integration error (≤ 1e-11 observed). */
     private static final double LIMIT_TOL = 1e-10;

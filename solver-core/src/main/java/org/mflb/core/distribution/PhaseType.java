@@ -625,7 +625,9 @@ public final class PhaseType extends AbstractServiceDistribution {
             }
             b.append(']');
         }
-        return b.append(']').toString();
+        b.append(']');
+        // The command-line syntax rescales T to mean 1 unless ,mean=M is given: say the mean when it differs.
+        return Math.abs(mean - 1.0) <= 1e-12 ? b.toString() : b.append(",mean=").append(format(mean)).toString();
     }
 
     @Override

@@ -25,7 +25,7 @@ import org.mflb.core.MflbException;
  *   ph:alpha=[1,0],T=[[-2,2],[0,-2]]   phase-type
  * </pre>
  * Every law has mean 1 unless {@code ,mean=m} is appended (e.g. {@code erlang:k=2,mean=3}); for
- * {@code ph} the mean parameter rescales {@code T}. Bad input raises an {@link MflbException} of kind
+ * {@code ph} the sub-generator {@code T} is rescaled to that mean (1 by default). Bad input raises an {@link MflbException} of kind
  * {@link ErrorKind#INVALID_PARAMETER} naming the parameter and its valid range.
  */
 public final class ServiceDistributions {
@@ -138,9 +138,11 @@ public final class ServiceDistributions {
         }
         PhaseType ph = PhaseType.of(alpha, matrix);
         if (params.containsKey("mean")) {
-            return ph.withMean(checkedMean("ph", number("ph", "mean", params.get("mean"))));
+            double mean = checkedMean("ph", number("ph", "mean", params.get("mean")));
+            return Math.abs(ph.mean() - mean) <= 1e-12 * mean ? ph : ph.withMean(mean);
         }
-        return ph;
+        // Mean 1 like every other law: T is rescaled unless it already has mean 1 (to rounding).
+        return Math.abs(ph.mean() - 1.0) <= 1e-12 ? ph : ph.withMean(1.0);
     }
 
     /** Splits {@code [x,y,...]} into its top-level items. */

@@ -1,7 +1,5 @@
 package org.mflb.core.fixedpoint;
 
-import org.ejml.data.DMatrixRMaj;
-
 /**
  * Gaussian elimination with partial pivoting for a banded matrix (LAPACK {@code dgbsv} layout
  * idea): {@code O(n·b²)} instead of {@code O(n³)}. Used by the fixed-point iteration for long
@@ -29,18 +27,18 @@ final class BandedLinearSolver {
      * Solves {@code (diagonalShift·I − jacobian)·s = rhs} where only the band of {@code jacobian}
      * is read.
      *
-     * @param jacobian dense matrix (not modified)
+     * @param jacobian the band of the Jacobian, {@code jacobian[i][j − i + lower] = J_ij} (not modified)
      * @param diagonalShift added to the diagonal of {@code −jacobian}
      * @param rhs right-hand side (not modified)
      * @return the solution, or {@code null} if the matrix is singular to working precision
      */
-    double[] solveShifted(DMatrixRMaj jacobian, double diagonalShift, double[] rhs) {
+    double[] solveShifted(double[][] jacobian, double diagonalShift, double[] rhs) {
         for (int i = 0; i < n; i++) {
             java.util.Arrays.fill(rows[i], 0.0);
             int from = Math.max(0, i - lower);
             int to = Math.min(n - 1, i + upper);
             for (int j = from; j <= to; j++) {
-                rows[i][j - i + lower] = -jacobian.unsafe_get(i, j);
+                rows[i][j - i + lower] = -jacobian[i][j - i + lower];
             }
             rows[i][lower] += diagonalShift;
         }

@@ -63,6 +63,11 @@ public final class FixedPointSolver {
         this.settings = settings;
     }
 
+    /** @return the iteration settings */
+    public Settings settings() {
+        return settings;
+    }
+
     /** A solver with {@link Settings#DEFAULT}. */
     public FixedPointSolver() {
         this(Settings.DEFAULT);
@@ -80,16 +85,20 @@ public final class FixedPointSolver {
             throw MflbException.invalid("lambda", "time-varying", "constant for a fixed point");
         }
         int n = model.getDimension();
+        int[] band = model.jacobianBandwidth();
+        boolean banded = n > BANDED_THRESHOLD && band[0] + band[1] + 1 < n / 4;
+        if (!banded) {
+            requireDenseFits("fixed point", n, 3);
+        }
         double[] x = settings.relaxationTime() > 0
                 ? new TransientSolver(IntegratorSettings.DEFAULT.withTolerance(1e-9))
                         .propagate(model, 0.0, guess, settings.relaxationTime())
                 : guess.clone();
-        int[] band = model.jacobianBandwidth();
-        boolean banded = n > BANDED_THRESHOLD && band[0] + band[1] + 1 < n / 4;
         BandedLinearSolver bandedSolver = banded ? new BandedLinearSolver(n, band[0], band[1]) : null;
         LinearSolverDense<DMatrixRMaj> lu = banded ? null : LinearSolverFactory_DDRM.lu(n);
 
-        DMatrixRMaj jacobian = new DMatrixRMaj(n, n);
+        DMatrixRMaj jacobian = banded ? null : new DMatrixRMaj(n, n);
+        double[][] bandOfJacobian = banded ? new double[n][band[0] + band[1] + 1] : null;
         DMatrixRMaj system = banded ? null : new DMatrixRMaj(n, n);
         double[] f = new double[n];
         double[] fTrial = new double[n];
@@ -112,9 +121,13 @@ public final class FixedPointSolver {
                                 + " iterations (the load may be too high for this system)");
             }
             iterations++;
-            model.jacobian(0.0, x, jacobian);
+            if (banded) {
+                model.bandedJacobian(0.0, x, bandOfJacobian);
+            } else {
+                model.jacobian(0.0, x, jacobian);
+            }
             double shift = Double.isInfinite(h) ? 0.0 : 1.0 / h;
-            double[] step = banded ? bandedSolver.solveShifted(jacobian, shift, f)
+            double[] step = banded ? bandedSolver.solveShifted(bandOfJacobian, shift, f)
                     : solveDense(lu, jacobian, system, shift, f);
             if (step == null) {
                 if (Double.isInfinite(h)) {
@@ -203,6 +216,27 @@ public final class FixedPointSolver {
         double[] x = fixedPoint.state();
         model.jacobian(0.0, x, jacobian);
         return new FixedPoint(x, fixedPoint.residual(), fixedPoint.iterations(), eigenvalues(jacobian));
+    }
+
+    /**
+     * Refuses, before any work, a dense computation whose {@code matrices} {@code n×n} arrays of
+     * doubles cannot fit in the heap (or exceed Java's array size), with the memory it would need.
+     *
+     * @param what the computation, for the message
+     * @param n the dimension
+     * @param matrices how many {@code n×n} matrices it holds at once
+     * @throws MflbException {@link ErrorKind#INVALID_PARAMETER} on "truncation" when it cannot fit
+     */
+    public static void requireDenseFits(String what, int n, int matrices) {
+        double bytes = 8.0 * n * (double) n * matrices;
+        Runtime runtime = Runtime.getRuntime();
+        double available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        if ((long) n * n > Integer.MAX_VALUE - 8 || bytes > 0.8 * available) {
+            throw new MflbException(ErrorKind.INVALID_PARAMETER, "truncation", String.format(java.util.Locale.ROOT,
+                    "the %s of this model needs dense %d x %d matrices (%.3g GB), more than the %.3g GB of memory"
+                            + " available: use fewer levels (the model has no banded Jacobian), or raise the heap (-Xmx)",
+                    what, n, n, bytes / 1e9, available / 1e9));
+        }
     }
 
     private static double[] solveDense(LinearSolverDense<DMatrixRMaj> lu, DMatrixRMaj jacobian, DMatrixRMaj system,

@@ -36,12 +36,20 @@ public final class ArrivalProfiles {
      */
     public static PiecewiseLinearRate read(Path file) {
         List<String> lines;
+        String why = !Files.exists(file) ? "no such file"
+                : Files.isDirectory(file) ? "it is a directory, not a file"
+                : !Files.isReadable(file) ? "permission denied" : null;
+        if (why != null) {
+            throw new MflbException(ErrorKind.INPUT, "lambda-profile", "cannot read arrival profile " + file + ": " + why);
+        }
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new MflbException(ErrorKind.INPUT, "lambda-profile",
+                    "cannot read arrival profile " + file + ": not a UTF-8 text file of t,lambda lines");
         } catch (IOException | RuntimeException e) {
-            throw new MflbException(ErrorKind.INPUT, "profile",
-                    "cannot read arrival profile " + file + ": " + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : " " + e.getMessage()));
+            throw new MflbException(ErrorKind.INPUT, "lambda-profile", "cannot read arrival profile " + file + ": "
+                    + (e instanceof java.nio.file.AccessDeniedException ? "permission denied" : "read error"));
         }
         return parse(String.valueOf(file), lines);
     }

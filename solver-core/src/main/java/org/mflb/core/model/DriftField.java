@@ -18,4 +18,18 @@ public interface DriftField {
      * @param f drift {@code f(x, t)} (modified)
      */
     void drift(double t, double[] x, double[] f);
+
+    /**
+     * Moves {@code x} into the state space the flow leaves invariant (the default: all of
+     * {@code ℝ^K}, no change). The transient solver evaluates the drift at the projected state and
+     * reports projected states, so an integration step that leaves the state space by a rounding
+     * error neither produces values outside it nor feeds them to the rates (where, e.g., {@code x^d}
+     * of an {@code x} slightly above 1 overflows for large {@code d}).
+     *
+     * @param x state (modified in place)
+     * @return whether {@code x} was changed
+     */
+    default boolean project(double[] x) {
+        return false;
+    }
 }

@@ -64,6 +64,27 @@ public interface PopulationModel extends DriftField {
         return new int[] {getDimension() - 1, getDimension() - 1};
     }
 
+    /**
+     * The band of the Jacobian, {@code band[i][j − i + lower] = ∂f_i/∂x_j} for
+     * {@code i − lower ≤ j ≤ i + upper} with {@code {lower, upper} = }{@link #jacobianBandwidth()}:
+     * what banded solvers read, in {@code O(K·(lower + upper))} memory instead of {@code K²}. The
+     * default copies the band out of {@link #jacobian}; models with thousands of levels override it.
+     *
+     * @param band {@code K} rows of {@code lower + upper + 1} entries (overwritten)
+     */
+    default void bandedJacobian(double t, double[] x, double[][] band) {
+        int n = getDimension();
+        int[] width = jacobianBandwidth();
+        DMatrixRMaj dense = new DMatrixRMaj(n, n);
+        jacobian(t, x, dense);
+        for (int i = 0; i < n; i++) {
+            java.util.Arrays.fill(band[i], 0.0);
+            for (int j = Math.max(0, i - width[0]); j <= Math.min(n - 1, i + width[1]); j++) {
+                band[i][j - i + width[0]] = dense.unsafe_get(i, j);
+            }
+        }
+    }
+
     /** @return the arrival rate that drives the model */
     ArrivalRate arrivalRate();
 }

@@ -3,7 +3,6 @@ package org.mflb.core.ode;
 import java.util.List;
 
 import org.hipparchus.exception.MathIllegalStateException;
-import org.hipparchus.ode.DenseOutputModel;
 import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
@@ -17,7 +16,9 @@ import org.mflb.core.model.DriftField;
 
 /**
  * Integrates a fluid limit {@code dx/dt = f(x, t)} with the adaptive Dormand–Prince 8(5,3) method
- * (Hipparchus) and samples it on a {@link TimeGrid} through the integrator's dense output.
+ * (Hipparchus) and samples it on a {@link TimeGrid} through the integrator's dense output, as the
+ * integration goes (the memory is the grid's, not the number of steps'). States are kept in the
+ * field's state space ({@link DriftField#project}).
  * Event detectors (Hipparchus {@link ODEEventDetector}) may be attached, e.g. to switch the regime
  * of a piecewise-smooth drift; the detectors' handlers decide what happens at each event.
  */
@@ -68,7 +69,6 @@ public final class TransientSolver {
         }
         double[][] states = new double[grid.size()][];
         states[0] = x0.clone();
-        DenseOutputModel dense = new DenseOutputModel();
         if (grid.size() == 1) {
             return new Trajectory(grid, states, null);
         }
@@ -76,8 +76,7 @@ public final class TransientSolver {
         for (ODEEventDetector detector : detectors) {
             integrator.addEventDetector(detector);
         }
-        integrator.addStepHandler(new GridSampler(grid, states));
-        integrator.addStepHandler(dense);
+        integrator.addStepHandler(new GridSampler(grid, states, field));
         try {
             integrator.integrate(asOde(field), new ODEState(grid.start(), x0.clone()), grid.end());
         } catch (MathIllegalStateException e) {
@@ -87,7 +86,7 @@ public final class TransientSolver {
         for (double[] state : states) {
             checkFinite(state);
         }
-        return new Trajectory(grid, states, dense);
+        return new Trajectory(grid, states, (from, x, to) -> propagate(field, from, x, to));
     }
 
     /**
@@ -112,6 +111,7 @@ public final class TransientSolver {
                     "the fluid limit could not be integrated to t = " + t1 + ": " + e.getMessage());
         }
         double[] x = end.getPrimaryState();
+        field.project(x);
         checkFinite(x);
         return x;
     }
@@ -142,21 +142,31 @@ public final class TransientSolver {
             @Override
             public double[] computeDerivatives(double t, double[] y) {
                 double[] f = new double[y.length];
-                field.drift(t, y, f);
+                double[] state = y;
+                double[] projected = y.clone();
+                if (field.project(projected)) {
+                    state = projected;
+                }
+                field.drift(t, state, f);
                 return f;
             }
         };
     }
 
-    /** Copies the interpolated state at every grid time covered by a step. */
+    /**
+     * Copies the interpolated (and projected) state at every grid time covered by a step, as the
+     * integration goes: memory is that of the grid, whatever the number of steps.
+     */
     private static final class GridSampler implements ODEStepHandler {
         private final TimeGrid grid;
         private final double[][] states;
+        private final DriftField field;
         private int next = 1;
 
-        GridSampler(TimeGrid grid, double[][] states) {
+        GridSampler(TimeGrid grid, double[][] states, DriftField field) {
             this.grid = grid;
             this.states = states;
+            this.field = field;
         }
 
         @Override
@@ -164,6 +174,7 @@ public final class TransientSolver {
             double end = interpolator.getCurrentState().getTime();
             while (next < grid.size() && grid.time(next) <= end) {
                 states[next] = interpolator.getInterpolatedState(grid.time(next)).getPrimaryState();
+                field.project(states[next]);
                 next++;
             }
         }
@@ -171,7 +182,9 @@ public final class TransientSolver {
         @Override
         public void finish(ODEStateAndDerivative finalState) {
             while (next < grid.size()) {
-                states[next++] = finalState.getPrimaryState();
+                states[next] = finalState.getPrimaryState();
+                field.project(states[next]);
+                next++;
             }
         }
     }

@@ -15,12 +15,20 @@ class ServiceDistributionsTest {
     void commandLineSyntaxRoundTrips() {
         String[] specs = {"exp", "det", "erlang:k=2", "gamma:scv=0.5", "h2:scv=4", "lognormal:scv=4",
             "weibull:shape=0.5", "pareto:shape=2.5", "exp:mean=2", "erlang:k=3,mean=0.5", "det:mean=1.5",
-            "gamma:scv=0.1,mean=3", "ph:alpha=[1,0],T=[[-2,2],[0,-2]]", "ph:alpha=[0.25,0.75],T=[[-1.5,0.5],[0,-0.5]]"};
+            "gamma:scv=0.1,mean=3", "ph:alpha=[1,0],T=[[-2,2],[0,-2]]", "ph:alpha=[0.25,0.75],T=[[-1.5,0.5],[0,-0.5]],mean=1.8333333333333333"};
         for (String s : specs) {
             ServiceDistribution d = ServiceDistributions.parse(s);
             assertEquals(s, d.spec());
             assertEquals(d, ServiceDistributions.parse(d.spec()));
         }
+    }
+
+    @Test
+    void phaseTypeLawsHaveMeanOneUnlessTheirMeanIsGiven() {
+        // PH(α, T) with E[S] = 1.8333…: the syntax rescales T to mean 1, as for every other law
+        ServiceDistribution ph = ServiceDistributions.parse("ph:alpha=[0.25,0.75],T=[[-1.5,0.5],[0,-0.5]]");
+        assertEquals(1.0, ph.mean(), 1e-14);
+        assertEquals(2.0, ServiceDistributions.parse("ph:alpha=[0.25,0.75],T=[[-1.5,0.5],[0,-0.5]],mean=2").mean(), 1e-14);
     }
 
     @Test

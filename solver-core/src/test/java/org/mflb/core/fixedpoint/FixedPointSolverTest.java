@@ -169,7 +169,13 @@ class FixedPointSolverTest {
         }
         double[] rhs = random.doubles(n).toArray();
         double shift = 0.3;
-        double[] banded = new BandedLinearSolver(n, 2, 1).solveShifted(jacobian, shift, rhs);
+        double[][] band = new double[n][4];
+        for (int i = 0; i < n; i++) {
+            for (int j = Math.max(0, i - 2); j <= Math.min(n - 1, i + 1); j++) {
+                band[i][j - i + 2] = jacobian.get(i, j);
+            }
+        }
+        double[] banded = new BandedLinearSolver(n, 2, 1).solveShifted(band, shift, rhs);
         assertNotNull(banded);
         DMatrixRMaj system = CommonOps_DDRM.identity(n);
         CommonOps_DDRM.scale(shift, system);

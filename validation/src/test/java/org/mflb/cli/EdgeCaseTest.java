@@ -1,0 +1,188 @@
+package org.mflb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Edge cases of every command, one or more per class of failure of the robustness audit (issue 18):
+ * (1) memory, (2) run time, (3) NaN on well-posed models, (4) internal errors, (5) invariants of the
+ * fluid output, (6) statistics, (7) messages, (8) ignored options. A valid input gives its answer; an
+ * invalid one a single line naming the parameter and its valid range, exit 1 for a bad value and 2
+ * for a malformed command line, never a stack trace, and at once (each refusal here is decided before
+ * any long work, so the suite takes seconds).
+ */
+class EdgeCaseTest {
+
+    @TempDir
+    Path dir;
+
+    /** Invalid values: exit 1, one line naming the parameter (and what it must be). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        // (1) sizes that cannot fit are refused with the numbers, before any work
+        "simulate --system supermarket --policy sqd --lambda 0.9 --n 100000000 --t-end 1 --engine agent --replications 8 --threads 8|n = 100000000 is invalid: must be smaller: the run needs about",
+        "simulate --system pools --policy sqd --lambda 1e6 --n 1000 --t-end 100 --engine agent|lambda = 1000000.0 is invalid",
+        "fixed-point --system supermarket --policy random --lambda 0.9999999|more than 2000000 levels",
+        // (2) hopeless work is refused with an estimate
+        "transient --system supermarket --policy sqd --lambda 1e6 --t-end 1 --dt 0.5|by t = 1.0, more than the 200000 levels",
+        "transient --system supermarket --policy sqd --lambda 0.9 --t-end 10 --dt 1 --init all:1000000|init = all:1000000 is invalid: must be a state with at most 199996 jobs per server",
+        "pde --d 2 --lambda 0.9 --t-end 10 --dt 1 --da 1e-6|da = 1.0E-6 is invalid: must be larger for this horizon",
+        "simulate --system supermarket --policy sqd --lambda 0.9 --n 1000000 --t-end 1000000|t-end = 1000000.0 is invalid: must be shorter",
+        // (4) internal errors become messages
+        "diffusion --system supermarket --policy sqd --lambda 0.9 --n 100 --levels 0|levels = 0 is invalid: must be an integer in [1, 256]",
+        "diffusion --system loss --capacity 3 --policy sqd --lambda 0.9 --n 100 --levels 5|levels = 5 is invalid: must be an integer in [1, 3]",
+        "bench --repetitions 0|repetitions = 0 is invalid: must be an integer in [1, 1000000]",
+        "compare --system supermarket --policy sqd --lambda 0.9 --n 100 --plot /nonexistent-dir/x.png|plot = /nonexistent-dir/x.png is invalid",
+        // (7) messages that point the right way
+        "fixed-point --system pools --policy random --lambda 1e7|pools at lambda = 1.0E7 hold about lambda jobs each",
+        "transient --system pools --policy sqd --t-end 1 --dt 0.5 --lambda-profile /nonexistent.csv|cannot read arrival profile /nonexistent.csv: no such file",
+        // (8) options that would be ignored are refused
+        "compare --system supermarket --policy sqd --lambda 0.9 --n 100 --init all:3|init = all:3 is invalid: must be used only with --dt",
+        "pde --d 2 --lambda 0.9 --equilibrium --t-end 10|t-end = 10.0 is invalid: must be absent with --equilibrium",
+        "fixed-point --system supermarket --policy sqd --lambda 0.9 --n 100|n = 100 is invalid: must be used only with --sampling distinct",
+        "transient --system supermarket --policy sqd --lambda 0.9 --n 100 --t-end 1 --dt 1|n = 100 is invalid",
+        "simulate --system supermarket --policy sqd --lambda 0.9 --n 10 --t-end 10 --warmup -1|warmup = -1.0 is invalid"})
+    void badValuesGiveOneLineAndExitOne(String line, String expected) {
+        CliTest.Run r = CliTest.run(line.split(" "));
+        assertEquals(Mflb.EXIT_FAILURE, r.code(), r.err());
+        assertOneClearLine(r, expected);
+    }
+
+    /** Missing required options are a malformed command line: exit 2. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "fixed-point --system pools --policy threshold --lambda 2.5|missing option --threshold",
+        "fixed-point --system loss --policy sqd --lambda 1|missing option --capacity",
+        "simulate --system loss --policy sqd --lambda 1 --n 10 --t-end 1|missing option --capacity",
+        "compare --system supermarket --policy sqd --lambda 0.5 --n 10 --dt 1|missing option --t-end",
+        "pde --d 2 --lambda 0.5 --t-end 1|missing option --dt",
+        "fixed-point --system supermarket --lambda 0.9|Missing required option: '--policy"})
+    void missingOptionsExitTwo(String line, String expected) {
+        CliTest.Run r = CliTest.run(line.split(" "));
+        assertEquals(Mflb.EXIT_USAGE, r.code(), r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void unwritableOutputDirectoryIsRefusedBeforeTheRun() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        CliTest.Run r = CliTest.run("validate", "--out", file.toString(), "--only", "mm1-random");
+        assertEquals(Mflb.EXIT_FAILURE, r.code());
+        assertOneClearLine(r, "out = " + file + " is invalid: must be a directory");
+    }
+
+    /** (1) Random routing near saturation and M/M/∞ pools at high load: closed forms, no dense K×K solve. */
+    @Test
+    void randomRoutingAtAnyLoadAnswersFromItsClosedForm() throws Exception {
+        JsonNode mm1 = CliTest.json("fixed-point", "--system", "supermarket", "--policy", "random", "--lambda", "0.999",
+                "--format", "json");
+        assertEquals(999.0, mm1.get("meanQueueLength").asDouble(), 1e-6);
+        assertTrue(mm1.get("truncation").asInt() > 27_000);
+        JsonNode pools = CliTest.json("fixed-point", "--system", "pools", "--policy", "random", "--lambda", "1e5",
+                "--format", "json");
+        assertEquals(1e5, pools.get("meanQueueLength").asDouble(), 1e-6);
+        JsonNode mm1Distinct = CliTest.json("fixed-point", "--system", "supermarket", "--policy", "sqd", "--d", "1",
+                "--sampling", "distinct", "--n", "100", "--lambda", "0.998", "--format", "json");
+        assertEquals(499.0, mm1Distinct.get("meanQueueLength").asDouble(), 1e-6);
+    }
+
+    /** (3) Well-posed stiff or high-d models that used to produce NaN. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "fixed-point --system pools --policy sqd --d 30 --lambda 2 --format json|2.0",
+        "fixed-point --system loss --capacity 5 --policy sqd --lambda 1e6 --format json|",
+        "transient --system pools --policy sqd --d 30 --lambda 2 --t-end 3 --dt 1 --format json|"})
+    void stiffAndHighDegreeModelsAreSolved(String line, String mean) throws Exception {
+        JsonNode json = CliTest.json(line.split(" "));
+        JsonNode tail = json.get("tail");
+        assertTrue(tail != null, json.toString());
+        assertFalse(json.toString().contains("NaN"), json.toString());
+        if (mean != null) {
+            assertEquals(Double.parseDouble(mean), json.get("meanQueueLength").asDouble(), 1e-9);
+        }
+    }
+
+    /** (5) Fluid output is a tail vector; refined expansions say when N is too small. */
+    @Test
+    void fluidOutputKeepsTheTailInvariantsAndRefinedWarnsForSmallN() throws Exception {
+        JsonNode jiq = CliTest.json("transient", "--system", "pools", "--policy", "jiq", "--lambda", "2.5", "--t-end", "20",
+                "--dt", "0.5", "--format", "json");
+        for (JsonNode row : jiq.get("tail")) {
+            for (int i = 1; i < row.size(); i++) {
+                double x = row.get(i).asDouble();
+                assertTrue(x >= 0 && x <= row.get(i - 1).asDouble(), row.toString());
+            }
+        }
+        JsonNode loss = CliTest.json("fixed-point", "--system", "loss", "--capacity", "10", "--policy", "sqd", "--lambda",
+                "50", "--format", "json");
+        for (JsonNode x : loss.get("tail")) {
+            assertTrue(x.asDouble() <= 1.0, loss.get("tail").toString());
+        }
+        JsonNode refined = CliTest.json("fixed-point", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.9",
+                "--refined", "1,100", "--format", "json");
+        assertTrue(refined.get("refined").get(0).get("warning").asText().contains("N = 1 is too small"), refined.toString());
+        assertTrue(refined.get("refined").get(1).get("warning") == null, refined.toString());
+    }
+
+    /** (6) Heavy tails warn; intervals of fractions stay in [0, 1]; nothing completed is "none", never NaN. */
+    @Test
+    void simulationsSayWhenTheirIntervalsCannotBeTrusted() throws Exception {
+        CliTest.Run pareto = CliTest.run("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.9", "--n",
+                "50", "--t-end", "200", "--service", "pareto:shape=1.5", "--format", "json");
+        assertEquals(0, pareto.code(), pareto.err());
+        assertTrue(pareto.err().contains("infinite variance"), pareto.err());
+        JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(pareto.out());
+        assertTrue(json.get("warnings").size() >= 1);
+        for (JsonNode lo : json.get("tail").get("ci95Low")) {
+            assertTrue(lo.asDouble() >= 0, json.get("tail").toString());
+        }
+        for (JsonNode hi : json.get("tail").get("ci95High")) {
+            assertTrue(hi.asDouble() <= 1, json.get("tail").toString());
+        }
+        CliTest.Run empty = CliTest.run("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.01", "--n",
+                "2", "--t-end", "0.01");
+        assertEquals(0, empty.code(), empty.err());
+        assertTrue(empty.out().contains("mean response time     none"), empty.out());
+        assertFalse(empty.out().contains("NaN"), empty.out());
+    }
+
+    /** (6) A comparison whose tolerance exceeds every prediction says its checks cannot fail. */
+    @Test
+    void comparisonMarksChecksThatCannotFail() {
+        CliTest.Run r = CliTest.run("compare", "--system", "pools", "--policy", "random", "--lambda", "0.9", "--n", "1",
+                "--t-end", "100", "--replications", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("ok*") && r.out().contains("cannot fail"), r.out());
+        assertTrue(r.out().contains("no check here tests the model"), r.out());
+    }
+
+    /** (8) diffusion writes no figure into the working directory unless --plot is given. */
+    @Test
+    void diffusionWritesNoFigureWithoutPlot() {
+        Path cwdFigure = Path.of("diffusion.png");
+        boolean existed = Files.exists(cwdFigure);
+        CliTest.Run r = CliTest.run("diffusion", "--system", "loss", "--capacity", "2", "--policy", "random", "--lambda",
+                "1", "--n", "20", "--levels", "1");
+        assertEquals(0, r.code(), r.err());
+        assertFalse(r.out().contains("figure:"), r.out());
+        assertEquals(existed, Files.exists(cwdFigure));
+    }
+
+    private static void assertOneClearLine(CliTest.Run r, String expected) {
+        assertTrue(r.err().startsWith("mflb: ") && r.err().contains(expected), r.err());
+        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), "no stack trace or class name: " + r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+    }
+}
