@@ -126,7 +126,7 @@ public final class FluidFixedPoint {
     /**
      * @return whether the fixed point is locally stable: for a smooth drift from the spectrum (true
      *         when it is not computed); for a non-smooth drift true, the equilibria being those the
-     *         fluid converges to (paper 000 Section 3; the drift has no Jacobian there)
+     *         fluid converges to ([GABL] Section 3; the drift has no Jacobian there)
      */
     public boolean isStable() {
         return fixedPoint == null || fixedPoint.isStable();

@@ -33,7 +33,7 @@ import org.mflb.fluid.nonsmooth.Regime;
  * point is found by Newton's method with the spectrum of the Jacobian, its transient integrated as
  * one ODE, and the drift is available for refined mean-field expansions
  * ({@link FluidFixedPoint#smoothDrift()}). A {@link org.mflb.fluid.nonsmooth.NonSmoothPolicy} (JSQ,
- * JIQ, threshold, self-learning threshold; paper 000 eq. (2), docs/models.md §3) has a drift that
+ * JIQ, threshold, self-learning threshold; [GABL] eq. (2), docs/models.md §3) has a drift that
  * switches between smooth pieces: its equilibria are closed forms
  * ({@link org.mflb.fluid.nonsmooth.ThresholdEquilibria}) and its transients are integrated piece by
  * piece with event detection at the switching surfaces
@@ -213,7 +213,7 @@ public final class FluidModel {
     /**
      * Computes the stable fixed point: for a smooth drift by pseudo-transient continuation and
      * Newton's method, with the spectrum of the Jacobian; for a non-smooth one the closed-form
-     * equilibrium the fluid converges to (paper 000 Section 3; {@link org.mflb.fluid.nonsmooth.ThresholdEquilibria}).
+     * equilibrium the fluid converges to ([GABL] Section 3; {@link org.mflb.fluid.nonsmooth.ThresholdEquilibria}).
      *
      * @return the fixed point, with truncation chosen so the cut-off mass is below the tolerance
      * @throws MflbException if the load is unstable ({@code λ ≥ 1} for single-server queues), the

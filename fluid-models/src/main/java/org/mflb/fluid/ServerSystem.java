@@ -4,7 +4,7 @@ import org.mflb.core.Require;
 
 /**
  * The servers jobs are dispatched to, which fixes how fast a server (or pool) with {@code i} jobs
- * loses them (MODELS.md §1–2): a single-server FIFO queue completes jobs at rate 1 whatever its
+ * loses them (docs/models.md §1–2): a single-server FIFO queue completes jobs at rate 1 whatever its
  * length; a pool of unit-rate servers holding {@code i} tasks completes them at rate {@code i}; a
  * loss pool is such a pool that holds at most {@code C} tasks and rejects arrivals beyond.
  */

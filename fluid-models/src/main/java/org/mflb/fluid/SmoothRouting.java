@@ -32,7 +32,7 @@ public interface SmoothRouting extends FluidPolicy, ArrivalShares {
     /**
      * Whether the selection probability depends on the number of servers {@code N} (SQ(d) with
      * distinct servers), as {@code h_N(y) = h(y) + h¹(y)/N + h²(y)/N² + O(1/N³)} with {@code h} the
-     * selection of {@link #limit()}. The refined mean field needs this expansion (MODELS.md §1, §4).
+     * selection of {@link #limit()}. The refined mean field needs this expansion (docs/models.md §1, §4).
      *
      * @return whether {@code h} depends on {@code N}; false by default
      */

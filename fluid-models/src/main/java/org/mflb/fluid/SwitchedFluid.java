@@ -22,7 +22,7 @@ import org.mflb.fluid.nonsmooth.ThresholdPolicy;
 
 /**
  * The fixed point and transients of a {@link FluidModel} whose policy is non-smooth (threshold,
- * self-learning threshold, JSQ, JIQ; paper 000 eq. (2), docs/models.md §3): closed-form equilibria
+ * self-learning threshold, JSQ, JIQ; [GABL] eq. (2), docs/models.md §3): closed-form equilibria
  * and piece-by-piece integration ({@link PiecewiseSmoothSolver}).
  */
 final class SwitchedFluid {

@@ -15,7 +15,7 @@ import org.mflb.core.refined.RateJets;
 /**
  * The mean-field model of a smooth dispatching policy on the tail vector
  * {@code x = (x_1, ..., x_K)}, {@code x_i} = fraction of servers (pools) with at least {@code i}
- * jobs (MODELS.md §1–2):
+ * jobs (docs/models.md §1–2):
  * <pre>
  *   dx_i/dt = λ(t)·(h(x_{i−1}) − h(x_i)) − μ_i·(x_i − x_{i+1}),   i = 1..K,   x_0 = 1, x_{K+1} = 0,
  * </pre>

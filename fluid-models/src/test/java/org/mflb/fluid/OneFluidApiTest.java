@@ -40,7 +40,7 @@ class OneFluidApiTest {
         FluidModel t2 = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.threshold(2), 2.5);
         assertFalse(t2.isSmooth());
         FluidFixedPoint fp = t2.fixedPoint();
-        double[] expected = {1, 1, 1, 0.5, 0}; // q* of paper 000, Theorem 2
+        double[] expected = {1, 1, 1, 0.5, 0}; // q* of [GABL], Theorem 2
         for (int i = 0; i < expected.length; i++) {
             assertEquals(expected[i], fp.tail()[i], 0.0, "level " + i);
         }

@@ -6,14 +6,14 @@ import org.mflb.core.ode.TimeGrid;
 
 /**
  * One run of the second-order upwind scheme for the age-structured hydrodynamic PDE of SQ(d)
- * (MODELS.md §5, paper 002), on a uniform age grid with {@code Δt = Δa = h}.
+ * (docs/models.md §5, [AR]), on a uniform age grid with {@code Δt = Δa = h}.
  * <p>
  * <b>State.</b> {@code n_k(j)}: the mass of servers holding exactly {@code k} jobs
  * ({@code 1 ≤ k ≤ L}) whose job in service has age in cell {@code j = [jh, (j+1)h)}, with density
  * proportional to {@code Ḡ} inside the cell; an aged cell {@code [Jh, ∞)}; a <i>cohort</i> of the
  * jobs that were in service at the start with age exactly 0 (kept apart, at its exact age
  * {@code t − t_0}, since a point mass does not fit a cell); and the idle mass {@code n_0 = 1 − x_1}.
- * In the notation of MODELS.md, {@code ν_k(t, a) ≈ n_k(j)/h}.
+ * In the notation of docs/models.md, {@code ν_k(t, a) ≈ n_k(j)/h}.
  * <p>
  * <b>One step</b> is the Strang splitting {@code C(h/2) S(h) C(h/2)} of
  * <ul>
@@ -462,7 +462,7 @@ final class AgeGridScheme {
     }
 
     /**
-     * Mean virtual waiting time (MODELS.md §5):
+     * Mean virtual waiting time (docs/models.md §5):
      * {@code Σ_k r_k (k−1) + Σ_k (θ_k/λ) ∫ ν_k(a) m(a) da}, with {@code r_k/(x_k − x_{k+1}) = θ_k/λ}.
      */
     double meanWait() {

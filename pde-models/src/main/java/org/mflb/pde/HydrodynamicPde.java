@@ -9,7 +9,7 @@ import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.sojourn.Percentiles;
 
 /**
- * The hydrodynamic (mean-field) limit of SQ(d) with general service times (MODELS.md §5, paper 002),
+ * The hydrodynamic (mean-field) limit of SQ(d) with general service times (docs/models.md §5, [AR]),
  * in its age form: {@code μ_ℓ(t, a)}, the density in the age {@code a} of the job in service of the
  * servers with at least {@code ℓ} jobs, solves
  * <pre>

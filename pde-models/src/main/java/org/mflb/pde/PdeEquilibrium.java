@@ -1,7 +1,7 @@
 package org.mflb.pde;
 
 /**
- * The equilibrium of the hydrodynamic PDE (MODELS.md §5): the tail vector, the mean queue length,
+ * The equilibrium of the hydrodynamic PDE (docs/models.md §5): the tail vector, the mean queue length,
  * the mean virtual waiting time from the age profile, and the figures that say how it was obtained.
  */
 public final class PdeEquilibrium {

@@ -8,7 +8,7 @@ import org.mflb.core.model.InitialState;
  * {@code (1, x_1, ..., x_k)}, shared with the fluid models and the simulator) plus what only the PDE
  * needs, the ages of the jobs in service: they either all start at age 0 ({@link Ages#FRESH}) or have
  * the equilibrium age density {@code Ḡ(a)/E[S]} ({@link Ages#EQUILIBRIUM}, i.e. residual service
- * times distributed as in a renewal process in equilibrium; MODELS.md §5). Command-line syntax:
+ * times distributed as in a renewal process in equilibrium; docs/models.md §5). Command-line syntax:
  * {@code empty | tail:1,0.8,0.3 | all:K} (fresh ages) or {@code tail-eq:1,0.8,0.3} (equilibrium
  * ages). The fixed point is not a PDE start (the PDE's equilibrium is {@link HydrodynamicPde#equilibrium()}).
  */

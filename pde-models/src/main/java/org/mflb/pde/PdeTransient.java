@@ -55,7 +55,7 @@ public final class PdeTransient {
         return s;
     }
 
-    /** @return mean virtual waiting time at grid time {@code k} (MODELS.md §5) */
+    /** @return mean virtual waiting time at grid time {@code k} (docs/models.md §5) */
     public double meanWait(int k) {
         return waits[k];
     }

@@ -4,7 +4,7 @@ package org.mflb.pde;
  * Estimates the remainder {@code Σ_{k > L} t_k} of a convergent series of positive, eventually
  * decreasing terms from two of its terms, {@code t_{L/2}} and {@code t_L}, by continuing them as a
  * power law {@code t_k ≈ C k^{−γ}} (the slowest decay the equilibrium tail of a queue with a
- * regularly varying service law can have, MODELS.md §5) and summing the continuation with the
+ * regularly varying service law can have, docs/models.md §5) and summing the continuation with the
  * midpoint rule of Euler–Maclaurin:
  * <pre>
  *   γ = ln(t_{L/2}/t_L)/ln(L/⌊L/2⌋),     Σ_{k>L} C k^{−γ} ≈ ∫_{L+1/2}^∞ C u^{−γ} du = t_L L^γ (L + 1/2)^{1−γ}/(γ − 1).

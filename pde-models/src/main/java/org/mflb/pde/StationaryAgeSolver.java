@@ -9,7 +9,7 @@ import org.mflb.core.distribution.Pareto;
 import org.mflb.core.distribution.ServiceDistribution;
 
 /**
- * The equilibrium of the age-structured hydrodynamic PDE (MODELS.md §5), solved level by level
+ * The equilibrium of the age-structured hydrodynamic PDE (docs/models.md §5), solved level by level
  * along the age axis instead of by time stepping (so heavy tails cost no more than light ones).
  * <p>
  * In equilibrium, write {@code μ_ℓ(a) = Ḡ(a) φ_ℓ(a)}. The PDE becomes, with the constant rates

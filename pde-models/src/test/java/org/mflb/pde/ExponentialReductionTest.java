@@ -17,7 +17,7 @@ import org.mflb.fluid.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 
 /**
- * Exponential service: the PDE integrated over the age is exactly the SQ(d) ODE of MODELS.md §1,
+ * Exponential service: the PDE integrated over the age is exactly the SQ(d) ODE of docs/models.md §1,
  * solved independently by the foundation's adaptive Dormand–Prince integrator (tolerances ≪ 1e-8).
  * Also the convergence study of the scheme (its order) against that exact solution.
  */

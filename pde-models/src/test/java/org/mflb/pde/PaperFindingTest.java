@@ -7,7 +7,7 @@ import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.ode.TimeGrid;
 
 /**
- * The qualitative finding of paper 002 (§7; MODELS.md §5): for SQ(2), more variable service gives
+ * The qualitative finding of [AR] (§7; docs/models.md §5): for SQ(2), more variable service gives
  * smaller {@code x_ℓ} at small t (a better transient), while its equilibrium tail is much heavier.
  * Laws of mean 1 in increasing variability: log-normal SCV 1, log-normal SCV 4, Weibull shape 0.5
  * (SCV 5). PDE only.

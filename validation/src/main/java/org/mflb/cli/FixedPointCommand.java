@@ -67,7 +67,7 @@ public final class FixedPointCommand implements Callable<Integer> {
      * adds {@code iterations}, {@code stable}, {@code spectralAbscissa}, {@code blocking} for loss
      * pools and, with --refined, the keys of {@link RefinedOptions#addJson}; CSV adds {@code V} and
      * {@code tail_N<n>} with --refined. Non-smooth drifts (jsq, jiq, threshold, adaptive-threshold;
-     * closed forms, paper 000 Section 3): JSON adds {@code equilibrium} (balanced, erlang-b or
+     * closed forms, [GABL] Section 3): JSON adds {@code equilibrium} (balanced, erlang-b or
      * unbounded-support), {@code threshold} for the threshold policies, {@code diagnosis} when the
      * equilibrium is not the balanced state, and {@code settlingTime} (the last jump of the learning
      * threshold from the empty state).

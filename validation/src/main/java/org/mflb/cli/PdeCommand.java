@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code mflb pde}: the hydrodynamic PDE of SQ(d) with general service (MODELS.md §5). */
+/** {@code mflb pde}: the hydrodynamic PDE of SQ(d) with general service (docs/models.md §5). */
 @Command(name = "pde", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Hydrodynamic limit of SQ(d) (d = 1: random routing) with general service times: transient"
                 + " on the grid 0, dt, ..., t-end (second-order upwind scheme along characteristics), or the"

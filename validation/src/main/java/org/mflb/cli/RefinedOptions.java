@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code --refined N,N,... [--order 1|2]}: the refined mean field (Gast &amp; Van Houdt) and the 1/N²
  * size expansion (Gast, Bortolussi &amp; Tribastone), shared by {@code fixed-point} and
- * {@code transient} (MODELS.md §4). JSON gains {@code refined} (one entry per N with its tail
+ * {@code transient} (docs/models.md §4). JSON gains {@code refined} (one entry per N with its tail
  * vector and mean queue length), {@code V} (the 1/N term of the tail vector, indexed like
  * {@code tail}, so {@code V[0] = 0}), {@code covariance} ({@code W = lim N·Cov}, {@code K×K} over
  * levels 1..K) and, at order 2, {@code A} (the 1/N² term, indexed like {@code tail}).

@@ -5,7 +5,7 @@ import java.util.stream.Collectors;
 
 import org.mflb.core.MflbException;
 
-/** Dispatching policies (MODELS.md §1–3). The dispatcher implementing each is chosen in {@code Dispatchers}. */
+/** Dispatching policies (docs/models.md §1–3). The dispatcher implementing each is chosen in {@code Dispatchers}. */
 public enum Policy {
     /** Uniformly random server. */
     RANDOM("random"),
@@ -17,9 +17,9 @@ public enum Policy {
     JIQ("jiq"),
     /** SQ(d) with memory (Anselmi–Dufour), single-server queues only. */
     MEMORY("memory"),
-    /** Threshold ℓ with green/yellow tokens (paper 000), pools only. */
+    /** Threshold ℓ with green/yellow tokens ([GABL]), pools only. */
     THRESHOLD("threshold"),
-    /** Self-learning threshold with parameter α (paper 000, MODELS.md §3), pools only. */
+    /** Self-learning threshold with parameter α ([GABL], docs/models.md §3), pools only. */
     ADAPTIVE_THRESHOLD("adaptive-threshold");
 
     private final String cliName;

@@ -12,7 +12,7 @@ import org.mflb.simulation.dispatch.LevelJump;
  * What a simulation run measured, every estimate with its 95% confidence interval (Student t over
  * replications, or over batch means for a single replication; see {@link SimulationScenario}).
  * Immutable. Index {@code i} of a tail vector is the fraction of servers with at least {@code i}
- * jobs ({@code x_0 = 1}), as everywhere in mflb (MODELS.md §0).
+ * jobs ({@code x_0 = 1}), as everywhere in mflb (docs/models.md §0).
  */
 public final class SimulationResult {
 

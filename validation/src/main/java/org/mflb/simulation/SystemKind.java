@@ -5,7 +5,7 @@ import java.util.stream.Collectors;
 
 import org.mflb.core.MflbException;
 
-/** The system being simulated (MODELS.md §1–2). */
+/** The system being simulated (docs/models.md §1–2). */
 public enum SystemKind {
     /** {@code N} single-server FIFO queues, service rate 1 (the supermarket model, §1). */
     SUPERMARKET("supermarket"),

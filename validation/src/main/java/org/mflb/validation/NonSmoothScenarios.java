@@ -10,14 +10,14 @@ import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.simulation.Policy;
 
 /**
- * Validation scenarios of the non-smooth fluid limits (MODELS.md §3, issue 5): the JSQ and JIQ
+ * Validation scenarios of the non-smooth fluid limits (docs/models.md §3, issue 5): the JSQ and JIQ
  * fluid transients, integrated piece by piece with their sliding regimes
  * ({@link FluidModel}), against the simulated {@code N}-server system running the real
  * dispatcher ({@link Policy#JSQ}, {@link Policy#JIQ}), by {@link NonSmoothVersusSimulation}. Only
  * parameters cross over.
  * <p>
  * Tolerance: 3 CI half-widths plus {@code 0.1/√N}, the {@code 1/√N} bias of the levels that slide
- * at 1 (diffusion scale, paper 000 Theorems 3–4; see {@link NonSmoothVersusSimulation}).
+ * at 1 (diffusion scale, [GABL] Theorems 3–4; see {@link NonSmoothVersusSimulation}).
  */
 public final class NonSmoothScenarios {
 

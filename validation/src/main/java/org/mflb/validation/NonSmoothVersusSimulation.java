@@ -13,7 +13,7 @@ import org.mflb.simulation.Simulator;
 
 /**
  * A non-smooth fluid transient (JSQ, JIQ, threshold: piecewise-smooth with sliding regimes,
- * {@link FluidModel}, MODELS.md §3) from {@code initial} against the replication averages (10
+ * {@link FluidModel}, docs/models.md §3) from {@code initial} against the replication averages (10
  * quick, 40 full) of the simulated {@code N}-server system running the real dispatcher
  * ({@link SimulationOf#scenario(FluidModel, int)}) on the grid of step {@code dt} up to
  * {@code horizon} = {quick, full} final time; also the pieces the other non-smooth scenarios share (the
@@ -22,7 +22,7 @@ import org.mflb.simulation.Simulator;
  * <p>
  * Tolerance: 3 CI half-widths plus {@code 0.1/√N} ({@link #tolerance(int)}). The fluid limit of these
  * policies is reached at rate {@code 1/√N} on the levels that slide at 1 (the diffusion scale of
- * paper 000, Theorems 3–4: {@code √N (1 − q_i)} is tight there), so the simulated mean sits below 1
+ * [GABL], Theorems 3–4: {@code √N (1 − q_i)} is tight there), so the simulated mean sits below 1
  * by {@code O(1/√N)}; the constant 0.1 is the measured {@code √N}-scaled bias of those levels (about
  * 0.003 at {@code N = 1000}), while the other levels agree within the statistical error.
  */
@@ -78,7 +78,7 @@ record NonSmoothVersusSimulation(String id, String title, String why, FluidModel
                 + ", " + sim.scenario().replications() + " replications of length " + tEnd + ", "
                 + String.format(Locale.ROOT, "%,d", sim.events()) + " events, CIs by " + sim.confidenceMethod()
                 + ". Tolerance per check: " + tolerance + " (the 1/sqrt(N) term: fluid error on " + slidingLevels
-                + ", paper 000 Theorems 3-4).";
+                + ", [GABL] Theorems 3-4).";
         return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
                 (System.nanoTime() - start) * 1e-9);
     }

@@ -18,7 +18,7 @@ import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.VectorEstimate;
 
 /**
- * The hydrodynamic PDE of SQ(d) with general service (MODELS.md §5, paper 002) against the
+ * The hydrodynamic PDE of SQ(d) with general service (docs/models.md §5, [AR]) against the
  * simulator: transients from an empty system, the PDE on the simulator's time grid next to the
  * simulated tail vectors with their 95% confidence intervals (Student t over independent
  * replications). Issue 6's study is {@link #issue6}: SQ(2), λ = 0.9, N = 10⁴, t ≤ 80, log-normal

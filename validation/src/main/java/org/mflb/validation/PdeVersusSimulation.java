@@ -11,7 +11,7 @@ import org.mflb.pde.PdeInitialState;
 import org.mflb.pde.PdeTransient;
 
 /**
- * The hydrodynamic PDE of SQ(d) with general service (paper 002) against the simulated system with
+ * The hydrodynamic PDE of SQ(d) with general service ([AR]) against the simulated system with
  * the same service law, along a transient from empty queues.
  */
 public final class PdeVersusSimulation implements ValidationScenario {

@@ -10,7 +10,7 @@ import org.mflb.simulation.stat.StudentT;
 
 /**
  * The diffusion limit of JSQ and of the threshold policy with ℓ = λ for an integer load λ in
- * infinite-server pools (paper 000, Theorem 4; Mukherjee et al.; MODELS.md §4), with
+ * infinite-server pools ([GABL], Theorem 4; Mukherjee et al.; docs/models.md §4), with
  * {@code Ẑ = √n Σ_{i≤λ} (1 − q_i)} and {@code Q̂ = √n q_{λ+1}}:
  * <pre>
  *   Ẑ(t) = Ẑ(0) + √(2λ) W(t) − ∫ (Ẑ + λ Q̂) ds + U(t),     Ẑ ≥ 0,

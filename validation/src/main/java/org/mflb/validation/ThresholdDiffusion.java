@@ -17,7 +17,7 @@ import org.mflb.simulation.Simulator;
 import org.mflb.simulation.SystemKind;
 
 /**
- * Diffusion check of paper 000, Theorem 3 (MODELS.md §4): for a non-integer load λ, k = ⌊λ⌋, and
+ * Diffusion check of [GABL], Theorem 3 (docs/models.md §4): for a non-integer load λ, k = ⌊λ⌋, and
  * infinite-server pools under JSQ or the threshold policy with ℓ = k,
  * <pre>
  *   √n (q_{n,k+1} − (λ − k))  ⇒  Z,   dZ = −Z dt + √(2λ) dW,   stationary law N(0, λ),
@@ -49,7 +49,7 @@ public final class ThresholdDiffusion {
 
     /** The policies compared. */
     public enum Compared {
-        /** Threshold ℓ = ⌊λ⌋ with green and yellow tokens (paper 000). */
+        /** Threshold ℓ = ⌊λ⌋ with green and yellow tokens ([GABL]). */
         THRESHOLD("threshold l=floor(lambda)"),
         /** Join the shortest queue. */
         JSQ("jsq"),
@@ -202,7 +202,7 @@ public final class ThresholdDiffusion {
             StringBuilder b = new StringBuilder();
             b.append(String.format(Locale.ROOT,
                     "Stationary variance of sqrt(n)(q_%d - %.4g), lambda = %.4g (limit N(0, lambda) for threshold"
-                            + " and JSQ, paper 000 Thm 3)%n", k + 1, lambda - k, lambda));
+                            + " and JSQ, [GABL] Thm 3)%n", k + 1, lambda - k, lambda));
             b.append(String.format(Locale.ROOT, "%-26s %6s %24s %24s %10s %8s%n", "policy", "n",
                     "n Var(q) [95% CI]", "sqrt(n)(E q - c) [95% CI]", "events", "seconds"));
             for (Row r : rows) {
@@ -218,7 +218,7 @@ public final class ThresholdDiffusion {
     }
 
     /**
-     * One line of the integer-load table (paper 000, Theorem 4): the simulated stationary moments of
+     * One line of the integer-load table ([GABL], Theorem 4): the simulated stationary moments of
      * {@code Ẑ = √n Σ_{i≤λ}(1 − q_i)} and {@code Q̂ = √n q_{λ+1}}. Intervals of sums of levels are the
      * sums of the levels' half-widths (conservative).
      *
@@ -267,7 +267,7 @@ public final class ThresholdDiffusion {
             int k = (int) lambda;
             StringBuilder b = new StringBuilder();
             b.append(String.format(Locale.ROOT, "Integer load lambda = %d: Z = sqrt(n) sum_{i<=%d} (1 - q_i),"
-                    + " Q = sqrt(n) q_%d against the reflected limit (paper 000 Thm 4)%n", k, k, k + 1));
+                    + " Q = sqrt(n) q_%d against the reflected limit ([GABL] Thm 4)%n", k, k, k + 1));
             b.append(String.format(Locale.ROOT, "%-26s %6s %22s %22s %22s %22s %10s %8s%n", "policy", "n", "E[Z]",
                     "E[Q]", "Var(Z)", "Var(Q)", "events", "seconds"));
             limitLine(b, String.format(Locale.ROOT, "limit, EM h = %.1e", step), limit);
@@ -315,7 +315,7 @@ public final class ThresholdDiffusion {
     public static Table run(Settings settings) {
         if (isInteger(settings.lambda())) {
             throw MflbException.invalid("lambda", settings.lambda(),
-                    "a non-integer > 0 (Theorem 3 of paper 000; for an integer load use runIntegerLoad)");
+                    "a non-integer > 0 (Theorem 3 of [GABL]; for an integer load use runIntegerLoad)");
         }
         List<Row> rows = new ArrayList<>();
         for (Compared p : Compared.values()) {
@@ -393,7 +393,7 @@ public final class ThresholdDiffusion {
     public static ReflectedTable runIntegerLoad(Settings settings, double step, double limitTime) {
         double lambda = settings.lambda();
         if (!isInteger(lambda)) {
-            throw MflbException.invalid("lambda", lambda, "an integer >= 1 (Theorem 4 of paper 000; a non-integer"
+            throw MflbException.invalid("lambda", lambda, "an integer >= 1 (Theorem 4 of [GABL]; a non-integer"
                     + " load has the Ornstein-Uhlenbeck limit of run)");
         }
         int k = (int) lambda;

@@ -9,7 +9,7 @@ import org.mflb.simulation.Estimate;
 import org.mflb.validation.plot.Figure;
 
 /**
- * Paper 000, Theorem 3 (MODELS.md §4) as a catalogue entry: for λ ∉ ℕ the stationary variance of
+ * Paper 000, Theorem 3 (docs/models.md §4) as a catalogue entry: for λ ∉ ℕ the stationary variance of
  * {@code √n(q_{n,⌈λ⌉} − (λ − ⌊λ⌋))} tends to λ under the threshold policy with ℓ = ⌊λ⌋ and under
  * JSQ (an Ornstein–Uhlenbeck limit {@code dZ = −Z dt + √(2λ) dW}), but not under power-of-2.
  */
@@ -29,7 +29,7 @@ public final class ThresholdDiffusionScenario implements ValidationScenario {
 
     @Override
     public String title() {
-        return "Threshold policy and JSQ: diffusion limit (paper 000, Thm 3), lambda = " + lambda;
+        return "Threshold policy and JSQ: diffusion limit ([GABL], Thm 3), lambda = " + lambda;
     }
 
     @Override

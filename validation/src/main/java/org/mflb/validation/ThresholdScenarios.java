@@ -25,7 +25,7 @@ import org.mflb.simulation.stat.StudentT;
 import org.mflb.validation.plot.Figure;
 
 /**
- * Validation scenarios of the threshold policies in infinite-server pools (MODELS.md §3, issue 5,
+ * Validation scenarios of the threshold policies in infinite-server pools (docs/models.md §3, issue 5,
  * "Done when" item 2): the static threshold {@code ℓ = ⌊λ⌋} and the self-learning threshold (joint
  * fluid of {@code q(t)} and {@code ℓ(t)}, {@link FluidModel}) against the simulated
  * {@code N}-pool system running the real dispatchers ({@link Policy#THRESHOLD},
@@ -34,7 +34,7 @@ import org.mflb.validation.plot.Figure;
  * <p>
  * Tolerance of the tail checks: 3 CI half-widths plus {@code 0.1/√N}, as for JSQ/JIQ
  * ({@link NonSmoothVersusSimulation#tolerance(int)}): with {@code ℓ = ⌊λ⌋} the fluid slides on
- * {@code x_ℓ = 1}, and there {@code √N (1 − q_ℓ)} is tight (paper 000, Theorems 3–4), so the
+ * {@code x_ℓ = 1}, and there {@code √N (1 − q_ℓ)} is tight ([GABL], Theorems 3–4), so the
  * simulated mean sits below 1 by {@code O(1/√N)} (about 0.003 at {@code N = 1000}, see the scaling
  * scenario's report).
  */
@@ -80,7 +80,7 @@ public final class ThresholdScenarios {
      * Jump-time tolerance: a jump happens when a level crosses a fixed value ({@code x_{ℓ+1}} reaches
      * 1, or {@code x_ℓ} falls to {@code α}). The simulated level differs from the fluid by
      * {@code Z/√N}, where {@code Z} is the diffusion limit, whose variance near the threshold is of
-     * order {@code λ} (paper 000, Theorems 3–4: the stationary variance of the level above the
+     * order {@code λ} ([GABL], Theorems 3–4: the stationary variance of the level above the
      * threshold tends to {@code λ}), so the crossing moves by about {@code √λ/(√N·|ẋ|)}, with
      * {@code ẋ} the fluid's slope of the crossing level just before the jump. Tolerance: 3.5 such
      * standard deviations (a chance miss about 1 in 2000 per jump), {@code λ} taken at the fluid's
@@ -93,14 +93,14 @@ public final class ThresholdScenarios {
          * 4.5 (9–11), then falls to 2.2 at t = 13 and stays. The final load is not an integer: at integer
          * λ the level x_λ = 1 is approached only like e^{−t} and its finite-N deficit is of reflected-
          * diffusion size, beyond the 0.1/√N allowance; 2.2 keeps the sliding bias small, and ℓ settles at
-         * ⌊λ⌋ = 2 there since α(⌊λ⌋ + 1) = 27/11 > 2.2 (MODELS.md §3). The plateaus let ℓ reach 4 well inside a
+         * ⌊λ⌋ = 2 there since α(⌊λ⌋ + 1) = 27/11 > 2.2 (docs/models.md §3). The plateaus let ℓ reach 4 well inside a
          * high phase (at 4.5, x_4 fills at speed λ − 4 = 1/2), so no jump of the fluid is a grazing
          * contact that a finite system may or may not make; the oscillation moves ℓ 4 → 3 → 4.
          */
         static final PiecewiseLinearRate PROFILE = new PiecewiseLinearRate(
                 new double[] {0, 3, 5, 6.5, 7.5, 9, 11, 13, 18},
                 new double[] {1.5, 4.5, 4.5, 3, 3, 4.5, 4.5, 2.2, 2.2});
-        /** Paper 000's choice for an unknown load λ(t) ≤ λ_max: α = λ_max/(λ_max + 1) = 9/11 (MODELS.md §3). */
+        /** Paper 000's choice for an unknown load λ(t) ≤ λ_max: α = λ_max/(λ_max + 1) = 9/11 (docs/models.md §3). */
         static final double ALPHA = 4.5 / 5.5;
         /** Standard deviations of the jump-time tolerance (class comment). */
         static final double JUMP_SIGMAS = 3.5;
@@ -141,12 +141,12 @@ public final class ThresholdScenarios {
             NonSmoothVersusSimulation.saveFigure(context, id(), "Self-learning threshold, lambda(t) profile (N = " + servers
                     + ")", tr, tEnd, sim);
             String description = "lambda(t) = " + PROFILE + "; alpha = lambda_max/(lambda_max + 1) = 9/11 "
-                    + "(paper 000's choice for an unknown time-varying load). The threshold rises while levels fill, follows "
+                    + "([GABL]'s choice for an unknown time-varying load). The threshold rises while levels fill, follows "
                     + "the oscillation when x_l crosses alpha, and falls back to floor(2.2) = 2 with the load.\n\nThreshold jumps "
                     + "(fluid vs replication 0):\n" + table + "\nSimulation: N = " + servers + ", "
                     + sim.scenario().replications() + " replications, " + String.format(Locale.ROOT, "%,d", sim.events())
                     + " events. Tail tolerance: " + tolerance + "; jump-time tolerance " + JUMP_SIGMAS
-                    + " sqrt(lambda(t))/(sqrt(N) |dx/dt|) at the crossing level (diffusion scale, paper 000 Theorems 3-4).";
+                    + " sqrt(lambda(t))/(sqrt(N) |dx/dt|) at the crossing level (diffusion scale, [GABL] Theorems 3-4).";
             return new ScenarioOutcome(id(), title(), description, checks, Optional.of(context.figure(id())),
                     (System.nanoTime() - start) * 1e-9);
         }
@@ -220,7 +220,7 @@ public final class ThresholdScenarios {
      * {@code N = 1000, 4000 (, 16000)}, for the static threshold {@code ℓ = 2} and JSQ at
      * {@code λ = 2.5} from empty.
      * <p>
-     * Why {@code 1/√N}: {@code √N (x^N − x)} converges to a diffusion (paper 000, Theorems 3–4, near
+     * Why {@code 1/√N}: {@code √N (x^N − x)} converges to a diffusion ([GABL], Theorems 3–4, near
      * the sliding surface a reflected one), so {@code √N e(N)} tends to the expected sup of its norm
      * and {@code e(4N) ≈ e(N)/2}. The per-path sup is used, not the sup of the replication mean,
      * because the latter mixes the bias with the {@code 1/√(NR)} noise of the mean and its CI is as

@@ -33,7 +33,7 @@ class NonSmoothCliTest {
         return line.trim().split("\\s+");
     }
 
-    /** Threshold ⌊λ⌋ = 2 at λ = 2.5: q* = (1, 1, 1, 0.5, 0, ...) (paper 000, Theorem 2). */
+    /** Threshold ⌊λ⌋ = 2 at λ = 2.5: q* = (1, 1, 1, 0.5, 0, ...) ([GABL], Theorem 2). */
     @Test
     void fixedPointOfTheThresholdPolicy() throws Exception {
         JsonNode fp = json(args("fixed-point --system pools --policy threshold --threshold 2 --lambda 2.5 --format json"));

@@ -64,7 +64,7 @@ class PdeCommandTest {
     @Test
     void equilibriumJsonMatchesTheClosedForms() throws Exception {
         JsonNode j = json("pde", "--d", "2", "--lambda", "0.9", "--service", "exp", "--equilibrium", "--format", "json");
-        // exponential SQ(2): x_i = λ^(2^i − 1) (MODELS.md §1); the age solver reaches ~1e-7
+        // exponential SQ(2): x_i = λ^(2^i − 1) (docs/models.md §1); the age solver reaches ~1e-7
         for (int i = 1; i <= 4; i++) {
             assertEquals(Math.pow(0.9, Math.pow(2, i) - 1), j.get("tail").get(i).asDouble(), 1e-6);
         }

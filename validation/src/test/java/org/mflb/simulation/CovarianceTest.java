@@ -3,7 +3,7 @@ package org.mflb.simulation;
 import org.junit.jupiter.api.Test;
 
 /**
- * The time-averaged stationary covariance N·Cov(X_i, X_j) of the tail coordinates (MODELS.md §4),
+ * The time-averaged stationary covariance N·Cov(X_i, X_j) of the tail coordinates (docs/models.md §4),
  * against closed forms. Under random routing the servers are independent, so N·X_i is a sum of N
  * independent indicators and, for every N,
  * <pre>

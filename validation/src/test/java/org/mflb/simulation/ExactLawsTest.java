@@ -8,7 +8,7 @@ import org.mflb.core.distribution.ServiceDistributions;
 
 /**
  * Laws that hold exactly for every N: under random routing each server is an independent M/G/1
- * queue (M/G/∞ pool, Erlang loss pool) with arrival rate λ (MODELS.md §1–2), so the simulated tail
+ * queue (M/G/∞ pool, Erlang loss pool) with arrival rate λ (docs/models.md §1–2), so the simulated tail
  * vector, mean queue length, response and waiting times and blocking must match the classical
  * formulas within their 95% intervals.
  */

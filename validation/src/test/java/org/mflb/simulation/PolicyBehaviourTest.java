@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.mflb.core.distribution.ServiceDistribution;
 
 /**
- * Large-N behaviour of the policies against their known limits (MODELS.md §1–2) and against exact
+ * Large-N behaviour of the policies against their known limits (docs/models.md §1–2) and against exact
  * finite-N identities: x_1 = λ for every policy in single-server queues (the fraction of busy
  * servers equals the load), and a mean of λ tasks per pool for every non-blocking policy (the
  * pools together form one M/G/∞ system).
@@ -93,7 +93,7 @@ class PolicyBehaviourTest {
 
     /**
      * Pools, n = 500, λ = 10.5: JSQ keeps every pool at 10 or 11 tasks (the balanced state q*,
-     * MODELS.md §2) while SQ(2) spreads them; every non-blocking policy has mean λ tasks per pool,
+     * docs/models.md §2) while SQ(2) spreads them; every non-blocking policy has mean λ tasks per pool,
      * also with non-exponential service (M/G/∞ overall).
      */
     @Test

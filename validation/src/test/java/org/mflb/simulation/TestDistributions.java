@@ -56,7 +56,7 @@ final class TestDistributions {
     }
 
     /**
-     * Hyperexponential with balanced means and squared coefficient of variation c² (MODELS.md §6):
+     * Hyperexponential with balanced means and squared coefficient of variation c² (docs/models.md §6):
      * p = (1 + √((c²−1)/(c²+1)))/2, rates 2p and 2(1−p); E[S²] = 1 + c².
      */
     static ServiceDistribution h2(double scv) {

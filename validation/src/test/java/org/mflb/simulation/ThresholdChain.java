@@ -12,7 +12,7 @@ import org.mflb.core.markov.TransitionRates;
 
 /**
  * The exact stationary law of a few infinite-server pools under the threshold policy or the
- * self-learning threshold (paper 000; MODELS.md §3), written from the policies' definitions and not
+ * self-learning threshold ([GABL]; docs/models.md §3), written from the policies' definitions and not
  * from the token code: an independent truth for the token dispatchers at finite n.
  *
  * <p>State: the sorted numbers of tasks of the n pools (the policy is symmetric), each capped at

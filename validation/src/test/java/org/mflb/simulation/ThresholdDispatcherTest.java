@@ -8,9 +8,9 @@ import org.mflb.core.model.InitialState;
 import org.mflb.simulation.dispatch.LevelJump;
 
 /**
- * The simulated threshold policies of paper 000 (token dispatchers) against independent truths:
- * exact chains of three pools, the balanced state of paper 000's Theorem 2 at n = 500, and the
- * fluid jump times of the self-learning threshold from empty (MODELS.md §3).
+ * The simulated threshold policies of [GABL] (token dispatchers) against independent truths:
+ * exact chains of three pools, the balanced state of [GABL]'s Theorem 2 at n = 500, and the
+ * fluid jump times of the self-learning threshold from empty (docs/models.md §3).
  */
 class ThresholdDispatcherTest {
 
@@ -77,7 +77,7 @@ class ThresholdDispatcherTest {
 
     @Test
     void floorLambdaThresholdBalancesPoolsWhilePowerOfTwoSpreadsThem() {
-        // n = 500, λ = 10.5, ℓ = ⌊λ⌋ = 10: paper 000 (Theorem 2) drives the pools to the balanced state,
+        // n = 500, λ = 10.5, ℓ = ⌊λ⌋ = 10: [GABL] (Theorem 2) drives the pools to the balanced state,
         // 10 or 11 tasks each; 20 batches of 9 time units
         int n = 500;
         double lambda = 10.5;
@@ -107,7 +107,7 @@ class ThresholdDispatcherTest {
 
     @Test
     void selfLearningThresholdFromEmptyJumpsAtTheFluidTimes() {
-        // MODELS.md §3: from empty the fluid threshold reaches k at t_k = ln(λ/(λ−k)), k ≤ ⌊λ⌋, and
+        // docs/models.md §3: from empty the fluid threshold reaches k at t_k = ln(λ/(λ−k)), k ≤ ⌊λ⌋, and
         // with the paper's α = 0.1 + 0.9 λ/(⌊λ⌋+1) it stays at ⌊λ⌋
         int n = 20_000;
         double lambda = 10.5;

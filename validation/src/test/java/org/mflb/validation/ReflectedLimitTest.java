@@ -9,7 +9,7 @@ import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.simulation.Estimate;
 
-/** The Euler–Maruyama scheme of the reflected limit of paper 000, Theorem 4. */
+/** The Euler–Maruyama scheme of the reflected limit of [GABL], Theorem 4. */
 class ReflectedLimitTest {
 
     @Test

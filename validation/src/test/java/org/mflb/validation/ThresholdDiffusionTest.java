@@ -12,7 +12,7 @@ import org.mflb.validation.ThresholdDiffusion.Compared;
 import org.mflb.validation.ThresholdDiffusion.Row;
 
 /**
- * Small versions of the diffusion checks of paper 000 ({@link ThresholdDiffusion}): Theorem 3 at
+ * Small versions of the diffusion checks of [GABL] ({@link ThresholdDiffusion}): Theorem 3 at
  * λ = 2.5, n = 100 and 400; Theorem 4 at λ = 2, n = 400.
  */
 class ThresholdDiffusionTest {

@@ -4,8 +4,8 @@ import org.mflb.core.Require;
 import org.mflb.fluid.nonsmooth.Regime.Surface;
 
 /**
- * The self-learning threshold of paper 000 (Section 4; rule from the authors' code, MODELS.md §3),
- * in the fluid limit (reconstructed in MODELS.md): the occupancy follows the static threshold
+ * The self-learning threshold of [GABL] (Section 4; rule from the authors' code, docs/models.md §3),
+ * in the fluid limit (reconstructed in docs/models.md): the occupancy follows the static threshold
  * policy ({@link ThresholdPolicy}) with {@code ℓ = ℓ(t)}, and
  * <pre>
  *   ℓ ← ℓ + 1  when x_{ℓ+1} reaches 1   (the dispatcher runs out of tokens),

@@ -10,7 +10,7 @@ import org.mflb.core.ode.IntegratorSettings;
 /**
  * Regime (a) of threshold {@code ℓ ≥ 1} in infinite-server pools ({@code μ_j = j}), integrated in
  * the coordinates {@code y = (G, x_{ℓ+1}, ..., x_K)} with the deficit
- * {@code G = Σ_{i≤ℓ} (1 − x_i)}. Summing paper 000 eq. (2)(a) over {@code i ≤ ℓ} (every arrival
+ * {@code G = Σ_{i≤ℓ} (1 − x_i)}. Summing [GABL] eq. (2)(a) over {@code i ≤ ℓ} (every arrival
  * lands below {@code ℓ}, and {@code Σ_{i≤ℓ} i (x_i − x_{i+1}) = Σ_{i≤ℓ} x_i − ℓ x_{ℓ+1}}) gives
  * <pre>
  *   dG/dt   = ℓ (1 − x_{ℓ+1}) − λ(t) − G,

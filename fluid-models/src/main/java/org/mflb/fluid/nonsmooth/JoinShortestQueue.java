@@ -3,7 +3,7 @@ package org.mflb.fluid.nonsmooth;
 import org.mflb.fluid.nonsmooth.Regime.Surface;
 
 /**
- * Join-the-shortest-queue (MODELS.md §1 and §3): every arrival joins a server with the fewest jobs.
+ * Join-the-shortest-queue (docs/models.md §1 and §3): every arrival joins a server with the fewest jobs.
  * In the fluid limit the solution slides on {@code x_m = 1}, {@code m} the current minimum number of
  * jobs: arrivals first refill the servers that fall to {@code m−1} jobs
  * ({@code λ p_m = μ_m (1 − x_{m+1})}), the rest joins servers with exactly {@code m} jobs. This is

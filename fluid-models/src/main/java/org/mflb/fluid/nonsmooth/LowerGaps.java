@@ -10,7 +10,7 @@ import org.mflb.core.ode.IntegratorSettings;
 
 /**
  * The gaps below the top in regime (a) of the threshold policy {@code ℓ ≥ 2} in infinite-server
- * pools (paper 000, eq. (2)(a)): with {@code g_i = 1 − q_i},
+ * pools ([GABL], eq. (2)(a)): with {@code g_i = 1 − q_i},
  * <pre>
  *   dg_i/dt = −λ(t) (g_i − g_{i−1})/s + i (g_{i+1} − g_i),   i = 1..ℓ−1,
  *   g_0 = 0,   g_ℓ = s = 1 − q_ℓ = G(t) − Σ_{j&lt;ℓ} g_j,

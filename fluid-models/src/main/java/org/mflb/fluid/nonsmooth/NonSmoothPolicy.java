@@ -4,7 +4,7 @@ import org.mflb.core.Require;
 import org.mflb.fluid.FluidPolicy;
 
 /**
- * A dispatching policy whose fluid limit is piecewise smooth (MODELS.md §3): which smooth piece
+ * A dispatching policy whose fluid limit is piecewise smooth (docs/models.md §3): which smooth piece
  * ({@link Regime}) is in force at a state, which {@link Regime.Surface surfaces} end each piece,
  * and which piece follows. The solver ({@link PiecewiseSmoothSolver}) locates the crossings with
  * Hipparchus event detection; no switch is ever smoothed.
@@ -66,7 +66,7 @@ public sealed interface NonSmoothPolicy extends FluidPolicy permits ThresholdPol
     @Override
     String name();
 
-    /** @return the threshold policy with static threshold {@code ℓ ≥ 0} (paper 000, eq. (2)) */
+    /** @return the threshold policy with static threshold {@code ℓ ≥ 0} ([GABL], eq. (2)) */
     static ThresholdPolicy threshold(int ell) {
         return new ThresholdPolicy(Require.atLeast("threshold", ell, 0));
     }
@@ -84,7 +84,7 @@ public sealed interface NonSmoothPolicy extends FluidPolicy permits ThresholdPol
     /**
      * @param alpha the rule's parameter, in (0, 1)
      * @param initialThreshold {@code ℓ(0) ≥ 0}
-     * @return the self-learning threshold (MODELS.md §3)
+     * @return the self-learning threshold (docs/models.md §3)
      */
     static AdaptiveThreshold adaptiveThreshold(double alpha, int initialThreshold) {
         return new AdaptiveThreshold(alpha, initialThreshold);

@@ -1,8 +1,8 @@
 package org.mflb.fluid.nonsmooth;
 
 /**
- * One smooth piece of a non-smooth dispatching policy's fluid limit (paper 000, eq. (2);
- * MODELS.md §3). The levels {@code 1..m} ({@link #pinned()}) are held at exactly 1 (the solution
+ * One smooth piece of a non-smooth dispatching policy's fluid limit ([GABL], eq. (2);
+ * docs/models.md §3). The levels {@code 1..m} ({@link #pinned()}) are held at exactly 1 (the solution
  * slides on the surface {@code x_m = 1}); the other levels follow
  * <pre>
  *   dx_j/dt = λ·p_j − μ_j (x_j − x_{j+1}),   j &gt; m,

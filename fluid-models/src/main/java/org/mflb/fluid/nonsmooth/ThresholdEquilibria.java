@@ -3,8 +3,8 @@ package org.mflb.fluid.nonsmooth;
 import java.util.Arrays;
 
 /**
- * Closed-form equilibria of the threshold policy's fluid limit in infinite-server pools (paper 000,
- * Section 3, Theorem 2 and the two examples that follow it; MODELS.md §2–3), as tail vectors
+ * Closed-form equilibria of the threshold policy's fluid limit in infinite-server pools ([GABL],
+ * Section 3, Theorem 2 and the two examples that follow it; docs/models.md §2–3), as tail vectors
  * {@code (q_1..q_K)}, with {@code k = ⌊λ⌋}:
  * <ul>
  * <li>{@link #balanced}: {@code q*}, {@code q*_i = 1} for {@code i ≤ k}, {@code q*_{k+1} = λ − k}, 0 beyond

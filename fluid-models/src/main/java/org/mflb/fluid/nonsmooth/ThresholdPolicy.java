@@ -3,8 +3,8 @@ package org.mflb.fluid.nonsmooth;
 import org.mflb.fluid.nonsmooth.Regime.Surface;
 
 /**
- * The threshold policy with a static threshold {@code ℓ} (paper 000, Section 2 and eq. (2);
- * MODELS.md §3), {@code h = ℓ + 1}: arrivals go to a server with fewer than {@code ℓ} jobs if any,
+ * The threshold policy with a static threshold {@code ℓ} ([GABL], Section 2 and eq. (2);
+ * docs/models.md §3), {@code h = ℓ + 1}: arrivals go to a server with fewer than {@code ℓ} jobs if any,
  * else to one with exactly {@code ℓ}, else to one chosen uniformly at random. Its three pieces and
  * the surfaces between them:
  * <pre>
@@ -42,7 +42,7 @@ public final class ThresholdPolicy implements NonSmoothPolicy {
 
     /**
      * The piece of threshold {@code ell} in force at {@code x}: the one whose arrival split lies in
-     * [0, 1] (paper 000, remark after eq. (2)). Snaps the leading levels on the surface and pins the
+     * [0, 1] ([GABL], remark after eq. (2)). Snaps the leading levels on the surface and pins the
      * piece's levels.
      */
     static Regime classify(int ell, double lambda, double[] mu, double[] x) {

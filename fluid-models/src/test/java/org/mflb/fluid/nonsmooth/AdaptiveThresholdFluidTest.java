@@ -19,7 +19,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidTransient;
 
-/** The self-learning threshold (paper 000, Section 4; MODELS.md §3) in the fluid limit. */
+/** The self-learning threshold ([GABL], Section 4; docs/models.md §3) in the fluid limit. */
 class AdaptiveThresholdFluidTest {
 
     /** Gap or deficit integrated at local tolerance 1e-12 (global ≤ 2e-11) over a slope ≥ λ − ⌊λ⌋ ≥ 0.2. */
@@ -95,7 +95,7 @@ class AdaptiveThresholdFluidTest {
 
     /**
      * Started far above ⌊λ⌋ (every pool holding 6 tasks, ℓ(0) = 6) with α(⌊λ⌋+1) &gt; λ: the
-     * threshold comes down one level each time x_ℓ falls to α and settles at ⌊λ⌋ (paper 000,
+     * threshold comes down one level each time x_ℓ falls to α and settles at ⌊λ⌋ ([GABL],
      * Section 4), and q → q*.
      */
     @ParameterizedTest
@@ -122,7 +122,7 @@ class AdaptiveThresholdFluidTest {
 
     /**
      * With a small α the threshold may settle above ⌊λ⌋, at an Erlang-B equilibrium of the static
-     * policy; paper 000 bounds it by ⌊λ⌋ ≤ ℓ_eq ≤ ⌈λ/α⌉ − 1, and at rest x_ℓ &gt; α and x_{ℓ+1} &lt; 1.
+     * policy; [GABL] bounds it by ⌊λ⌋ ≤ ℓ_eq ≤ ⌈λ/α⌉ − 1, and at rest x_ℓ &gt; α and x_{ℓ+1} &lt; 1.
      */
     @ParameterizedTest
     @CsvSource({"2.5, 0.5, 6, all:6", "2.5, 0.3, 8, all:8", "2.5, 0.5, 0, empty", "3.2, 0.4, 7, all:7"})

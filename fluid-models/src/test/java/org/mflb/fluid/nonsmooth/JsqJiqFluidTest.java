@@ -18,7 +18,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidTransient;
 
-/** JSQ and JIQ fluid limits (MODELS.md §1–3) in pools and in single-server queues. */
+/** JSQ and JIQ fluid limits (docs/models.md §1–3) in pools and in single-server queues. */
 class JsqJiqFluidTest {
 
     /** After t = 40 (pools) or 60 (queues) the transients have converged to e^{−40}; integration error ≤ 1e-11. */

@@ -27,7 +27,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidTransient;
 
-/** The static threshold policy in pools against the facts of paper 000, Section 3. */
+/** The static threshold policy in pools against the facts of [GABL], Section 3. */
 class ThresholdFluidTest {
 
     /**
@@ -48,7 +48,7 @@ class ThresholdFluidTest {
     }
 
     /**
-     * u = Σ q_i obeys du/dt = λ − u whatever the piece (paper 000, Lemma 1): u(t) = λ + (u(0) − λ)e^{−t}.
+     * u = Σ q_i obeys du/dt = λ − u whatever the piece ([GABL], Lemma 1): u(t) = λ + (u(0) − λ)e^{−t}.
      * The initial states cross every surface: (a) → (b) from empty; (c) → (b) from all pools holding
      * 6; (c) → (b) → (a) from all:7 with ℓ = 4; (b) → (c) for JIQ from empty; (c) → (b) for JIQ at
      * λ &lt; 1; integer λ where the surface is approached like e^{−t}.
@@ -135,7 +135,7 @@ class ThresholdFluidTest {
 
     /**
      * Regime (a) is integrated through its deficit, with the split below ℓ by Radau IIA. An
-     * independent integration of paper 000 eq. (2)(a) itself, in the time τ with dt/dτ = 1 − q_ℓ
+     * independent integration of [GABL] eq. (2)(a) itself, in the time τ with dt/dτ = 1 − q_ℓ
      * (where its drift is polynomial), by Dormand–Prince at tolerance 1e-13, must agree — also a
      * hair before the switch, where 1 − q_ℓ is 1e-4 and the lower gaps relax at rate λ/1e-4.
      */

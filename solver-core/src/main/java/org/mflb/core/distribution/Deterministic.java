@@ -5,7 +5,7 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.mflb.core.Require;
 
 /**
- * Deterministic service time {@code d} (MODELS.md §6): {@code Ḡ(t) = 1} for {@code t < d} and
+ * Deterministic service time {@code d} (docs/models.md §6): {@code Ḡ(t) = 1} for {@code t < d} and
  * {@code 0} for {@code t ≥ d}. The law has no density ({@link #hasDensity()} is false and
  * {@link #density} returns 0); its hazard is 0 before {@code d} and {@code +∞} from {@code d} on
  * (the whole mass completes at age {@code d}). {@code m(a) = d − a} for {@code a < d}, and 0 from

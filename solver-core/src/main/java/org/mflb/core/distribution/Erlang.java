@@ -10,7 +10,7 @@ import org.mflb.core.Require;
 
 /**
  * Erlang-{@code k} law of mean {@code m}: the sum of {@code k} exponential phases of rate
- * {@code k/m} (MODELS.md §6), i.e. the gamma law of shape {@code k} and scale {@code m/k}
+ * {@code k/m} (docs/models.md §6), i.e. the gamma law of shape {@code k} and scale {@code m/k}
  * (formulas in {@link GammaFamily}); {@code c² = 1/k}. Specification {@code erlang:k=2} or
  * {@code erlang:k=2,mean=m}. Exactly phase-type ({@link #asPhaseType()}).
  */

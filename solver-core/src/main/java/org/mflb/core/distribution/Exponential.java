@@ -8,7 +8,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.mflb.core.Require;
 
 /**
- * Exponential law of mean {@code m} (rate {@code 1/m}), MODELS.md §6:
+ * Exponential law of mean {@code m} (rate {@code 1/m}), docs/models.md §6:
  * <pre>
  *   Ḡ(t) = e^{-t/m},  g(t) = e^{-t/m}/m,  η(t) = 1/m,  m(a) = m,  E[S^k] = k!·m^k.
  * </pre>

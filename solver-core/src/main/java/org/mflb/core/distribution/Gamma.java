@@ -8,7 +8,7 @@ import org.mflb.core.Require;
 
 /**
  * Gamma law parameterised by its squared coefficient of variation {@code c²} and mean {@code m}
- * (MODELS.md §6): shape {@code a = 1/c²}, scale {@code θ = m c²}. Formulas in {@link GammaFamily}.
+ * (docs/models.md §6): shape {@code a = 1/c²}, scale {@code θ = m c²}. Formulas in {@link GammaFamily}.
  * Specification {@code gamma:scv=c²} (mean 1) or {@code gamma:scv=c²,mean=m}. Sampled by the
  * Marsaglia–Tsang method of Commons RNG ({@code a < 1}: for shape {@code a + 1}, times {@code U^{1/a}}).
  */

@@ -4,7 +4,7 @@ import org.mflb.core.Require;
 
 /**
  * The gamma law of shape {@code a} and scale {@code θ}, common to {@link Gamma} and {@link Erlang}
- * (MODELS.md §6). With {@code y = t/θ} and {@code Q} the regularized upper incomplete gamma function:
+ * (docs/models.md §6). With {@code y = t/θ} and {@code Q} the regularized upper incomplete gamma function:
  * <pre>
  *   Ḡ(t) = Q(a, y),   g(t) = y^{a−1} e^{−y} / (Γ(a) θ),   E[S^k] = θ^k a(a+1)…(a+k−1),
  *   ∫_t^∞ Ḡ(u) du = θ [a Q(a+1, y) − y Q(a, y)] = θ [(a − y) Q(a, y) + y^a e^{−y}/Γ(a)].

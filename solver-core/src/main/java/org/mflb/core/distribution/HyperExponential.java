@@ -10,7 +10,7 @@ import org.mflb.core.Require;
 
 /**
  * Two-phase hyperexponential law H2 with balanced means, parameterised by its squared coefficient
- * of variation {@code c² ≥ 1} and mean {@code m} (MODELS.md §6): with probability {@code p} an
+ * of variation {@code c² ≥ 1} and mean {@code m} (docs/models.md §6): with probability {@code p} an
  * exponential of rate {@code μ1}, otherwise one of rate {@code μ2}, where
  * <pre>
  *   p = (1 + √((c²−1)/(c²+1)))/2,   μ1 = 2p/m,   μ2 = 2(1−p)/m   (so p/μ1 = (1−p)/μ2 = m/2),

@@ -8,7 +8,7 @@ import org.mflb.core.Require;
 
 /**
  * Log-normal law parameterised by its squared coefficient of variation {@code c²} and mean
- * {@code m} (MODELS.md §6): {@code S = e^{μ + σN}}, {@code N} standard normal, with
+ * {@code m} (docs/models.md §6): {@code S = e^{μ + σN}}, {@code N} standard normal, with
  * <pre>
  *   σ² = ln(1 + c²),   μ = ln m − σ²/2,   z(t) = (ln t − μ)/σ,
  *   Ḡ(t) = Φc(z),   g(t) = φ(z)/(σ t),   E[S^k] = m^k (1 + c²)^{k(k−1)/2},

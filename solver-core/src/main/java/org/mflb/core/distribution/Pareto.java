@@ -7,7 +7,7 @@ import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 
 /**
- * Pareto (type I) law of shape {@code α > 1} and mean {@code m} (MODELS.md §6), support
+ * Pareto (type I) law of shape {@code α > 1} and mean {@code m} (docs/models.md §6), support
  * {@code [x_m, ∞)} with {@code x_m = m(α − 1)/α}:
  * <pre>
  *   Ḡ(t) = (x_m/t)^α,   g(t) = α x_m^α / t^{α+1},   η(t) = α/t   (t ≥ x_m),

@@ -13,7 +13,7 @@ import org.mflb.core.ErrorKind;
 import org.mflb.core.Require;
 
 /**
- * Phase-type law {@code PH(α, T)} (MODELS.md §6): the time to absorption of a continuous-time
+ * Phase-type law {@code PH(α, T)} (docs/models.md §6): the time to absorption of a continuous-time
  * Markov chain on {@code n} transient phases started in phase {@code i} with probability
  * {@code α_i} (and absorbed at once with probability {@code 1 − Σα}), with sub-generator
  * {@code T} and exit rates {@code t⁰ = −T·1}:

@@ -6,7 +6,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 
 /**
- * The law {@code G} of a job's service requirement (MODELS.md §6). Used by the simulator (through
+ * The law {@code G} of a job's service requirement (docs/models.md §6). Used by the simulator (through
  * {@link #createSampler}) and by the hydrodynamic PDE (through {@link #survival}, {@link #hazard}
  * and {@link #meanResidualLife}), so both see exactly the same distribution. Implementations are
  * immutable and validate their parameters at construction.

@@ -7,7 +7,7 @@ import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 
 /**
- * Weibull law of shape {@code k} and mean {@code m} (MODELS.md §6), scale {@code λ = m/Γ(1 + 1/k)}:
+ * Weibull law of shape {@code k} and mean {@code m} (docs/models.md §6), scale {@code λ = m/Γ(1 + 1/k)}:
  * <pre>
  *   Ḡ(t) = e^{−(t/λ)^k},   η(t) = (k/λ)(t/λ)^{k−1},   E[S^j] = λ^j Γ(1 + j/k),
  *   m(a) = m e^{y} Q(1/k, y) = (a/k)/(y + 1 − 1/k − R),   y = (a/λ)^k,

@@ -6,7 +6,7 @@ import org.mflb.core.MflbException;
 
 /**
  * The state of the {@code N} servers (pools) at the start of a transient, as a <b>tail vector</b>
- * (MODELS.md §0):
+ * (docs/models.md §0):
  *
  * <pre>
  *   x_i = fraction of servers with at least i jobs,   x_0 = 1 ≥ x_1 ≥ x_2 ≥ ... ≥ 0,
@@ -177,7 +177,7 @@ public final class InitialState {
     /**
      * The tail vector of a truncation to levels {@code 1..k}: {@code (x_1, ..., x_k)}, zero beyond
      * {@link #occupiedLevels()}. A truncation too small for the state is refused rather than cut, so
-     * that no mass is silently dropped (MODELS.md §0).
+     * that no mass is silently dropped (docs/models.md §0).
      *
      * @param k levels kept, {@code ≥ occupiedLevels()}
      * @return a new array of length {@code k}

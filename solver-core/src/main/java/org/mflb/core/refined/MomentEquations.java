@@ -13,7 +13,7 @@ import org.mflb.core.model.Transition;
  * model (one place for the algebra shared by the steady-state and the transient solvers).
  *
  * <p>With {@code Y = X^N − x} the deviation from the mean-field state, Gast, Bortolussi &amp;
- * Tribastone (2019, Thm 2; MODELS.md §4) expand the moments as
+ * Tribastone (2019, Thm 2; docs/models.md §4) expand the moments as
  * <pre>
  *   E[Y] = V/N + A/N² + …     E[Y⊗Y] = W/N + B/N² + …     E[Y⊗³] = C/N² + …     E[Y⊗⁴] = D/N² + …
  * </pre>

@@ -19,7 +19,7 @@ import org.mflb.core.model.PopulationModel;
  * Refined mean field (Gast &amp; Van Houdt, "A refined mean field approximation", 2017) and its
  * second-order extension (Gast, Bortolussi &amp; Tribastone, "Size expansions of mean field
  * approximation: transient and steady-state analysis", 2019, Thm 2), for any
- * {@link PopulationModel} with smooth rates; MODELS.md §4.
+ * {@link PopulationModel} with smooth rates; docs/models.md §4.
  *
  * <p><b>Steady state</b> ({@link #steadyState}), at a fixed point {@code π} with {@code F = Df(π)}:
  * <pre>

@@ -6,7 +6,7 @@ import org.hipparchus.CalculusFieldElement;
  * A population model whose rates depend on the system size {@code N}, smoothly in
  * {@code ε = 1/N}: transition {@code ℓ} fires at rate {@code N β_ℓ(x, t, 1/N)}. Example: SQ(d) with
  * {@code d} distinct servers out of {@code N}, whose selection probability
- * {@code h_N(y) = Π_{j<d} (y − j/N)/(1 − j/N)} is {@code y^d + O(1/N)} (MODELS.md §1). The mean field
+ * {@code h_N(y) = Π_{j<d} (y − j/N)/(1 − j/N)} is {@code y^d + O(1/N)} (docs/models.md §1). The mean field
  * is the limit {@code ε = 0}; the size expansions gain the terms of
  * <pre>
  *   β_ℓ(x, t, ε) = β_ℓ(x, t) + ε β¹_ℓ(x, t) + ε² β²_ℓ(x, t) + O(ε³),

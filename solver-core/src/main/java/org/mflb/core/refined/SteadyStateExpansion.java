@@ -6,7 +6,7 @@ import org.mflb.core.Require;
 
 /**
  * Steady-state size expansion of a population model around its mean-field fixed point {@code π}
- * (Gast &amp; Van Houdt 2017; Gast, Bortolussi &amp; Tribastone 2019, Thm 2; MODELS.md §4):
+ * (Gast &amp; Van Houdt 2017; Gast, Bortolussi &amp; Tribastone 2019, Thm 2; docs/models.md §4):
  * <pre>
  *   E[X^N]        = π + V/N + A/N² + O(1/N³)
  *   N·Cov(X^N)    = W + (B − V Vᵀ)/N + O(1/N²)

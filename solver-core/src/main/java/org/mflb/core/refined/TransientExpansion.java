@@ -6,7 +6,7 @@ import org.mflb.core.Require;
 
 /**
  * Transient size expansion along the mean-field trajectory {@code x(t)} from a deterministic
- * initial state (Gast, Bortolussi &amp; Tribastone 2019, Thm 1–2; MODELS.md §4):
+ * initial state (Gast, Bortolussi &amp; Tribastone 2019, Thm 1–2; docs/models.md §4):
  * <pre>
  *   E[X^N(t)]      = x(t) + V(t)/N + A(t)/N² + O(1/N³)
  *   N·Cov(X^N(t))  = W(t) + (B(t) − V(t)V(t)ᵀ)/N + O(1/N²)

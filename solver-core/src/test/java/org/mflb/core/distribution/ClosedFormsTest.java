@@ -8,7 +8,7 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
-/** Law-specific facts: parameter transforms of MODELS.md §6, limit cases and asymptotics. */
+/** Law-specific facts: parameter transforms of docs/models.md §6, limit cases and asymptotics. */
 class ClosedFormsTest {
 
     @Test

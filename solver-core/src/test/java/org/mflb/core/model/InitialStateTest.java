@@ -13,7 +13,7 @@ import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 
 /**
- * The shared initial state: the command-line forms, the tail-vector invariants of MODELS.md §0
+ * The shared initial state: the command-line forms, the tail-vector invariants of docs/models.md §0
  * ({@code x_0 = 1}, non-increasing, in [0, 1]) and the truncated tail vector. Exact comparisons: the
  * values are copied, never computed.
  */

@@ -233,7 +233,7 @@ class RefinedMeanFieldTest {
         assertEquals(0.0, q.secondOrderTerm()[0], 1e-12);
         assertTrue(q.firstOrderTerm()[1] > 0.1, "the refinement is not trivial");
         // Pools: the number of tasks is M/M/∞ whatever the routing, E[Σ X_i^N] = λ for every N,
-        // so Σ V_i = Σ A_i = 0 (MODELS.md §2). Loss at K = 12 is λπ_K² ≈ 1e-30.
+        // so Σ V_i = Σ A_i = 0 (docs/models.md §2). Loss at K = 12 is λπ_K² ≈ 1e-30.
         TailModel pools = new TailModel(12, 3.5, 2, true);
         double[] start = new double[12];
         double[] pi = TestFixedPoints.of(pools, start, 200);

@@ -8,7 +8,7 @@ import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.Transition;
 
 /**
- * Test-only SQ(d) family in tail coordinates (MODELS.md §1–2), truncated at level K:
+ * Test-only SQ(d) family in tail coordinates (docs/models.md §1–2), truncated at level K:
  * coordinate {@code i−1} holds {@code x_i}, {@code i = 1..K}, with {@code x_0 = 1},
  * {@code x_{K+1} = 0}; transitions {@code +e_i} at rate {@code λ(x_{i−1}^d − x_i^d)} and
  * {@code −e_i} at rate {@code μ_i(x_i − x_{i+1})} with {@code μ_i = 1} (single-server queues) or

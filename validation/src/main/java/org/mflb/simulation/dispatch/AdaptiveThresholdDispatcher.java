@@ -9,8 +9,8 @@ import org.mflb.core.Require;
 import org.mflb.simulation.state.Occupancy;
 
 /**
- * The self-learning threshold policy of paper 000 (Section 4; rule as in the authors' code,
- * MODELS.md §3): the token dispatcher of {@link ThresholdDispatcher} whose threshold ℓ is tuned
+ * The self-learning threshold policy of [GABL] (Section 4; rule as in the authors' code,
+ * docs/models.md §3): the token dispatcher of {@link ThresholdDispatcher} whose threshold ℓ is tuned
  * online from the tokens alone, with one parameter {@code α ∈ (0, 1)}. After each arrival has been
  * dispatched (and the pool's message, if any, received):
  * <pre>

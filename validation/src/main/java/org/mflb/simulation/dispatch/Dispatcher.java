@@ -13,7 +13,7 @@ import java.util.List;
  * <li>{@link #onArrival} after a job joined a server, {@link #onBlocked} when it was lost;</li>
  * <li>{@link #onDeparture} after a job left.</li>
  * </ul>
- * The hooks let token-based policies (paper 000) keep their own picture of the servers, updated
+ * The hooks let token-based policies ([GABL]) keep their own picture of the servers, updated
  * only by the messages the servers would send; policies that read the occupancy directly ignore them.
  * Measurement hooks ({@link #startMeasurement}, {@link #endUnit}, {@link #jumps}) let a policy report
  * its own statistics (messages per task, the threshold trace ℓ(t)) alongside the simulator's.

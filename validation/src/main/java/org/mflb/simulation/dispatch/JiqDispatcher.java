@@ -5,7 +5,7 @@ import org.mflb.simulation.state.Occupancy;
 
 /**
  * Join the idle queue: the job goes to a uniformly random idle server (pool with no task) if there
- * is one, else to a uniformly random server (MODELS.md §1, §3). The idle servers are the first
+ * is one, else to a uniformly random server (docs/models.md §1, §3). The idle servers are the first
  * {@code N − c_1} of the occupancy's sorted order.
  */
 public final class JiqDispatcher extends Dispatcher {

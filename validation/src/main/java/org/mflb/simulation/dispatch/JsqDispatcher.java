@@ -5,7 +5,7 @@ import org.mflb.simulation.state.Occupancy;
 
 /**
  * Join the shortest queue: the job goes to a server with the fewest jobs, uniformly among them
- * (MODELS.md §1, §3; for pools Mukherjee et al.). O(1) amortised: the servers with exactly the
+ * (docs/models.md §1, §3; for pools Mukherjee et al.). O(1) amortised: the servers with exactly the
  * minimum level {@code m} are the first {@code N − c_{m+1}} of the occupancy's sorted order, and
  * {@code m} moves by one level at a time.
  */

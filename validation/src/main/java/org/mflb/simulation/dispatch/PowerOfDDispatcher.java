@@ -7,7 +7,7 @@ import org.mflb.simulation.state.Occupancy;
 /**
  * SQ(d), the power of d choices (Mitzenmacher; Vvedenskaya, Dobrushin, Karpelevich; for pools
  * Mukherjee et al.): sample d servers and send the job to one with the fewest jobs, ties uniformly
- * at random (MODELS.md §1–2). With replacement the arrival joins a server with ≥ i jobs with
+ * at random (docs/models.md §1–2). With replacement the arrival joins a server with ≥ i jobs with
  * probability exactly {@code x_i^d}; with d distinct servers (the real algorithm) this holds up to
  * O(1/N).
  */

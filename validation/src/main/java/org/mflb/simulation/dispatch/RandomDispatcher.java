@@ -4,7 +4,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Random routing: each job goes to a uniformly random server, so each server is an independent
- * M/G/1 queue (M/G/∞ or Erlang-B pool) with arrival rate λ (MODELS.md §1–2).
+ * M/G/1 queue (M/G/∞ or Erlang-B pool) with arrival rate λ (docs/models.md §1–2).
  */
 public final class RandomDispatcher extends Dispatcher {
 

@@ -6,13 +6,13 @@ import org.mflb.simulation.state.Occupancy;
 
 /**
  * The threshold policy with a static threshold ℓ in infinite-server pools, implemented with green
- * and yellow tokens and the pools' messages exactly as in paper 000, Section 2 (MODELS.md §3; see
+ * and yellow tokens and the pools' messages exactly as in [GABL], Section 2 (docs/models.md §3; see
  * {@link ThresholdTokens}): a task goes to a uniformly random pool with fewer than ℓ tasks if there
  * is one, else to a uniformly random pool with exactly ℓ tasks if there is one, else to a uniformly
  * random pool. The dispatcher never reads the occupancy: it sees only its tokens. O(1) per event.
  *
  * <p>Statistics per unit of observation: {@code messagesPerTask}, the pool-to-dispatcher messages
- * divided by the unit's arrivals (at most 2 in the long run, paper 000), and {@code meanThreshold}
+ * divided by the unit's arrivals (at most 2 in the long run, [GABL]), and {@code meanThreshold}
  * (ℓ itself, for a uniform report with the self-learning policy).
  */
 public final class ThresholdDispatcher extends Dispatcher {

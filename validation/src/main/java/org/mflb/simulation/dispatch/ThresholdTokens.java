@@ -5,7 +5,7 @@ import org.mflb.simulation.state.Occupancy;
 
 /**
  * The token implementation of the threshold policy (Goldsztajn, Borst, van Leeuwaarden, Mukherjee,
- * Whiting, "Self-learning threshold-based load balancing", paper 000, Section 2; MODELS.md §3):
+ * Whiting, "Self-learning threshold-based load balancing", [GABL], Section 2; docs/models.md §3):
  * the dispatcher's picture of the pools, kept up to date only by the messages the pools send.
  * With threshold {@code ℓ ≥ 0} and {@code h = ℓ + 1}, the dispatcher holds
  * <pre>

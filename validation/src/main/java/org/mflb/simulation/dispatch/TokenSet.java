@@ -1,7 +1,7 @@
 package org.mflb.simulation.dispatch;
 
 /**
- * A set of pools holding one kind of token at the dispatcher (paper 000, Section 2): the members
+ * A set of pools holding one kind of token at the dispatcher ([GABL], Section 2): the members
  * in an index array with swap-remove, and each pool's position in it, so that adding a token,
  * discarding a given pool's token and drawing a uniformly random token all take O(1) time and no
  * allocation.

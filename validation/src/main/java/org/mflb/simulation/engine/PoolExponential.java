@@ -10,7 +10,7 @@ import org.mflb.simulation.state.TaskList;
  * Infinite-server or loss pools with exponential service of rate μ (1 by convention) per task:
  * the fast path. With {@code M} tasks in the system the next event comes after an
  * Exp({@code N·λ̄ + μM}) time; it is an arrival candidate with probability
- * {@code N·λ̄/(N·λ̄ + μM)}, otherwise the completion of a uniformly random task (MODELS.md §2),
+ * {@code N·λ̄/(N·λ̄ + μM)}, otherwise the completion of a uniformly random task (docs/models.md §2),
  * found in O(1) in the {@link TaskList}. An arrival sent to a pool holding {@code C} tasks is lost.
  * The next event's time is kept across checkpoints (common random numbers, see {@link Replication}).
  */

@@ -12,7 +12,7 @@ import org.mflb.simulation.state.LevelSets;
  * without an event calendar. In a state with {@code B} busy servers the next event comes after an
  * Exp({@code N·λ̄ + μB}) time; it is an arrival candidate with probability
  * {@code N·λ̄/(N·λ̄ + μB)}, otherwise the departure from a uniformly random busy server
- * (MODELS.md §1). One uniform {@code u ∈ [0, N·λ̄ + μB)} decides both: {@code u < N·λ̄} is an
+ * (docs/models.md §1). One uniform {@code u ∈ [0, N·λ̄ + μB)} decides both: {@code u < N·λ̄} is an
  * arrival, otherwise {@code ⌊(u − N·λ̄)/μ⌋} is uniform on the busy servers, which are the last
  * {@code B} of the occupancy's sorted order. The time of the next event is drawn right after an
  * event and kept across checkpoints (common random numbers, see {@link Replication}).

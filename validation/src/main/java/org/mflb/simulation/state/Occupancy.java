@@ -7,7 +7,7 @@ package org.mflb.simulation.state;
  * {@code i}
  * <pre>
  *   positions [N − c_i, N) of the order hold exactly the servers with level ≥ i,
- *   c_i = #{s : level(s) ≥ i} = N·x_i        (x = the tail vector, MODELS.md §0);
+ *   c_i = #{s : level(s) ≥ i} = N·x_i        (x = the tail vector, docs/models.md §0);
  * </pre>
  * otherwise this holds for i = 1 only (idle servers first, then the busy ones).
  * Dispatchers read the state through this view and can therefore not corrupt it.

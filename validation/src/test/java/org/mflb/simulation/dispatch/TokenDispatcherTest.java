@@ -18,7 +18,7 @@ import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.state.LevelSets;
 
 /**
- * The token dispatchers of paper 000 in debug runs of small systems: a test-driven event loop of
+ * The token dispatchers of [GABL] in debug runs of small systems: a test-driven event loop of
  * infinite-server pools (arrivals at rate nλ(t), each task leaves at rate 1) calls the dispatcher's
  * hooks in the engines' order (select, occupancy update, onArrival / onDeparture) and after every
  * event checks, against the true occupancy and the policy's definition written here independently:
