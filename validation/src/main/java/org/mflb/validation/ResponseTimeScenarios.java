@@ -54,7 +54,9 @@ public final class ResponseTimeScenarios {
                 ValidationScenario.of("response-sq2-exp", "Response time of SQ(2), lambda = 0.9, exponential service:"
                         + " fluid vs PDE vs simulation", ResponseTimeScenarios::exponential),
                 ValidationScenario.of("response-sq2-lognormal-4", "Response time of SQ(2), lambda = 0.9, log-normal"
-                        + " SCV 4 service: PDE vs simulation", c -> heavy(c, "lognormal:scv=4")));
+                        + " SCV 4 service: PDE vs simulation", c -> heavy(c, "lognormal:scv=4")),
+                ValidationScenario.of("response-sq2-pareto-shape-2.5", "Response time of SQ(2), lambda = 0.9,"
+                        + " Pareto 2.5 service: PDE vs simulation", c -> heavy(c, "pareto:shape=2.5")));
     }
 
     private static ScenarioOutcome exponential(ValidationContext context) {
