@@ -145,18 +145,8 @@ public final class Comparisons {
         Figure figure = Figure.of(title, "time t (mean service times)", "x_i(t) = fraction with >= i jobs");
         double[] times = sim.times();
         List<VectorEstimate> traj = sim.tailTrajectory();
-        for (int i = 1; i <= maxLevels; i++) {
-            double peak = 0;
-            for (double[] p : predicted) {
-                peak = Math.max(peak, i < p.length ? p[i] : 0);
-            }
-            if (peak <= NEGLIGIBLE) {
-                break;
-            }
-            double[] y = new double[lineTimes.length];
-            for (int k = 0; k < lineTimes.length; k++) {
-                y[k] = i < predicted[k].length ? predicted[k][i] : 0;
-            }
+        for (int i = 1; i <= maxLevels && drawn(predicted, i); i++) {
+            double[] y = level(predicted, i);
             double[] ys = new double[times.length];
             double[] hs = new double[times.length];
             for (int k = 0; k < times.length; k++) {
@@ -184,19 +174,8 @@ public final class Comparisons {
      */
     public static void dashedTransientLines(Figure figure, double[] times, double[][] predicted, double[][] second,
             String name, int maxLevels) {
-        for (int i = 1; i <= maxLevels; i++) {
-            double peak = 0;
-            for (double[] p : predicted) {
-                peak = Math.max(peak, i < p.length ? p[i] : 0);
-            }
-            if (peak <= NEGLIGIBLE) {
-                break;
-            }
-            double[] y = new double[times.length];
-            for (int k = 0; k < times.length; k++) {
-                y[k] = i < second[k].length ? second[k][i] : 0;
-            }
-            figure.dashedLine(name + "x_" + i, i - 1, times, y);
+        for (int i = 1; i <= maxLevels && drawn(predicted, i); i++) {
+            figure.dashedLine(name + "x_" + i, i - 1, times, level(second, i));
         }
     }
 
@@ -212,5 +191,23 @@ public final class Comparisons {
     /** Formats a time for a quantity label: {@code 2.5}, {@code 20}. */
     static String time(double t) {
         return t == Math.rint(t) && Math.abs(t) < 1e15 ? Long.toString((long) t) : Double.toString(t);
+    }
+
+    /** @return whether level {@code i} of a predicted path rises above {@link #NEGLIGIBLE} (the levels drawn) */
+    private static boolean drawn(double[][] path, int i) {
+        double peak = 0;
+        for (double[] p : path) {
+            peak = Math.max(peak, i < p.length ? p[i] : 0);
+        }
+        return peak > NEGLIGIBLE;
+    }
+
+    /** @return {@code x_i} along a path of tail vectors {@code (1, x_1, ...)}, 0 beyond a vector's length */
+    private static double[] level(double[][] path, int i) {
+        double[] y = new double[path.length];
+        for (int k = 0; k < path.length; k++) {
+            y[k] = i < path[k].length ? path[k][i] : 0;
+        }
+        return y;
     }
 }
