@@ -48,7 +48,7 @@ import org.mflb.simulation.state.LevelCounts;
  * <p>Response times (single-server FIFO queues): a job that joins a queue of k jobs has an
  * Erlang(k + 1, μ) response time, so the mean response time of a unit is the average of
  * {@code (k + 1)/μ} over its arrivals (the waiting time {@code k/μ}), and the quantiles come from
- * {@link ErlangMixture}: the conditional estimator, with less variance than per-job measurements.
+ * the conditional estimator ({@link Replication#conditionalQuantiles}), with less variance than per-job measurements.
  */
 final class OccupancyReplication extends Replication {
 
