@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * The event calendar of the general-service simulation: pending service completions as
- * {@code (time, owner)} pairs, delivered in increasing order of time, ties broken by the smaller
- * owner. That order is total on distinct pairs, so the sequence of events is a function of the
- * pairs alone, not of the calendar's internal layout, its bucket width or when it was rebuilt.
+ * {@code (time, owner)} pairs, delivered in increasing order of time. Events at equal times
+ * (service laws with atoms) come out in an order fixed by the sequence of operations, as everything
+ * here is deterministic: the same run gives the same sequence.
  *
  * <p>Structure. A calendar of up to {@value #HEAP_ONLY_LIMIT} events is an implicit 4-ary min-heap,
  * small enough to stay in the processor's caches. Beyond that, a sift-down in a heap of N entries
@@ -48,7 +48,7 @@ import java.util.Arrays;
 public final class EventCalendar {
 
     /** Largest number of pending events kept as a single heap. */
-    static final int HEAP_ONLY_LIMIT = 1 << 12;
+    static final int HEAP_ONLY_LIMIT = 1 << 9;
     /** Events per fine bucket the width aims at. */
     static final int TARGET_PER_BUCKET = 32;
     private static final int LOG_FINE = 11;
@@ -169,7 +169,7 @@ public final class EventCalendar {
         siftDown(key, who);
     }
 
-    // ------------------------------------------------------------------ heap (order: time, then owner)
+    // ------------------------------------------------------------------ heap (order: time)
 
     private void push(long key, long who) {
         if (2 * heapSize == heap.length) {
@@ -180,12 +180,11 @@ public final class EventCalendar {
         while (i > 0) {
             int parent = (i - 1) >>> 2;
             long kp = h[2 * parent];
-            long op = h[2 * parent + 1];
-            if (kp < key | (kp == key & op <= who)) {
+            if (kp <= key) {
                 break;
             }
             h[2 * i] = kp;
-            h[2 * i + 1] = op;
+            h[2 * i + 1] = h[2 * parent + 1];
             i = parent;
         }
         h[2 * i] = key;
@@ -211,48 +210,34 @@ public final class EventCalendar {
             }
             int best;
             long bk;
-            long bo;
             if (c + 3 < n) {
                 // tournament of the four children, written as selects (conditional moves)
                 long k0 = h[2 * c];
-                long o0 = h[2 * c + 1];
                 long k1 = h[2 * c + 2];
-                long o1 = h[2 * c + 3];
                 long k2 = h[2 * c + 4];
-                long o2 = h[2 * c + 5];
                 long k3 = h[2 * c + 6];
-                long o3 = h[2 * c + 7];
-                boolean l10 = k1 < k0 | (k1 == k0 & o1 < o0);
-                int b01 = l10 ? c + 1 : c;
-                long m01 = l10 ? k1 : k0;
-                long p01 = l10 ? o1 : o0;
-                boolean l32 = k3 < k2 | (k3 == k2 & o3 < o2);
-                int b23 = l32 ? c + 3 : c + 2;
-                long m23 = l32 ? k3 : k2;
-                long p23 = l32 ? o3 : o2;
-                boolean lr = m23 < m01 | (m23 == m01 & p23 < p01);
-                best = lr ? b23 : b01;
-                bk = lr ? m23 : m01;
-                bo = lr ? p23 : p01;
+                int b01 = k1 < k0 ? c + 1 : c;
+                long m01 = k1 < k0 ? k1 : k0;
+                int b23 = k3 < k2 ? c + 3 : c + 2;
+                long m23 = k3 < k2 ? k3 : k2;
+                best = m23 < m01 ? b23 : b01;
+                bk = m23 < m01 ? m23 : m01;
             } else {
                 best = c;
                 bk = h[2 * c];
-                bo = h[2 * c + 1];
                 for (int j = c + 1; j < n; j++) {
                     long kj = h[2 * j];
-                    long oj = h[2 * j + 1];
-                    if (kj < bk | (kj == bk & oj < bo)) {
+                    if (kj < bk) {
                         bk = kj;
-                        bo = oj;
                         best = j;
                     }
                 }
             }
-            if (bk > key | (bk == key & bo >= who)) {
+            if (bk >= key) {
                 break;
             }
             h[2 * i] = bk;
-            h[2 * i + 1] = bo;
+            h[2 * i + 1] = h[2 * best + 1];
             i = best;
         }
         h[2 * i] = key;
@@ -274,22 +259,19 @@ public final class EventCalendar {
                 }
                 int best = c;
                 long bk = h[2 * c];
-                long bo = h[2 * c + 1];
                 int end = Math.min(c + 4, n);
                 for (int q = c + 1; q < end; q++) {
                     long kq = h[2 * q];
-                    long oq = h[2 * q + 1];
-                    if (kq < bk | (kq == bk & oq < bo)) {
+                    if (kq < bk) {
                         bk = kq;
-                        bo = oq;
                         best = q;
                     }
                 }
-                if (bk > key | (bk == key & bo >= who)) {
+                if (bk >= key) {
                     break;
                 }
                 h[2 * j] = bk;
-                h[2 * j + 1] = bo;
+                h[2 * j + 1] = h[2 * best + 1];
                 j = best;
             }
             h[2 * j] = key;
@@ -534,7 +516,8 @@ public final class EventCalendar {
             freeChunks(0, nextChunk.length);
         } else {
             meta = new int[4 * (OVERFLOW + 1)];
-            int chunks = Integer.highestOneBit(Math.max(2 * FINE, n / CHUNK + FINE) - 1) * 2;
+            // enough for the events and a partly filled last chunk of every list that can be non-empty
+            int chunks = Integer.highestOneBit(Math.max(64, n / CHUNK + Math.min(n, OVERFLOW + 1)) - 1) * 2;
             pool = new long[2 * CHUNK * chunks];
             nextChunk = new int[chunks];
             freeChunks(0, chunks);
