@@ -63,6 +63,8 @@ public final class EventCalendar {
     /** Fine indices from which integer bucket arithmetic in doubles would lose exactness: re-origin. */
     private static final double INDEX_LIMIT = 0x1p50;
     private static final int NONE = -1;
+    /** Times sampled to estimate the bucket width. */
+    private static final int WIDTH_SAMPLE = 1024;
 
     // ---- the heap: all events when not tiered, else those of fine index <= cursor
     private long[] heap;
@@ -107,6 +109,11 @@ public final class EventCalendar {
     /** @return the number of pending events */
     public int size() {
         return size;
+    }
+
+    /** @return the chunks of the bucket lists' pool (a test aid: the memory stays that of the largest size) */
+    int poolChunks() {
+        return tiered ? nextChunk.length : 0;
     }
 
     /** @return the time of the earliest event, {@code +∞} when the calendar is empty */
@@ -329,7 +336,7 @@ public final class EventCalendar {
     private int allocateChunk() {
         if (freeChunk == NONE) {
             int old = nextChunk.length;
-            int cap = 2 * old;
+            int cap = old + Math.max(64, old / 2);
             pool = Arrays.copyOf(pool, 2 * CHUNK * cap);
             nextChunk = Arrays.copyOf(nextChunk, cap);
             freeChunks(old, cap);
@@ -491,33 +498,28 @@ public final class EventCalendar {
 
     /**
      * Rebuilds the tiers around the earliest pending event, with the bucket width estimated from the
-     * pending events ({@link #estimateWidth}) and brought into {@code [lower, upper]}. Leaves the heap
-     * non-empty unless the calendar is.
+     * pending events ({@link #estimateWidth}) and brought into {@code [lower, upper]}. Works in place
+     * (each chunk is freed once its events are filed again), so the memory stays that of the
+     * pending events. Leaves the heap non-empty unless the calendar is.
      */
     private void rebuild(double lower, double upper) {
         final int n = size;
-        long[] all = new long[2 * n];
-        System.arraycopy(heap, 0, all, 0, 2 * heapSize);
-        int filled = heapSize;
+        final long[] near = Arrays.copyOf(heap, 2 * heapSize);
+        final int nearCount = heapSize;
+        final int lists = tiered ? OVERFLOW + 1 : 0;
+        final int[] first = new int[lists];
+        final int[] counts = new int[lists];
+        for (int l = 0; l < lists; l++) {
+            first[l] = meta[4 * l];
+            counts[l] = meta[4 * l + 2];
+        }
         if (tiered) {
-            for (int list = 0; list <= OVERFLOW; list++) {
-                int m = list << 2;
-                int count = meta[m + 2];
-                int chunk = meta[m];
-                for (int done = 0; done < count; done += CHUNK) {
-                    int k = Math.min(CHUNK, count - done);
-                    System.arraycopy(pool, 2 * CHUNK * chunk, all, 2 * filled, 2 * k);
-                    filled += k;
-                    chunk = nextChunk[chunk];
-                }
-            }
             Arrays.fill(meta, 0);
-            freeChunk = NONE;
-            freeChunks(0, nextChunk.length);
         } else {
             meta = new int[4 * (OVERFLOW + 1)];
-            // enough for the events and a partly filled last chunk of every list that can be non-empty
-            int chunks = Integer.highestOneBit(Math.max(64, n / CHUNK + Math.min(n, OVERFLOW + 1)) - 1) * 2;
+            // the events, a partly filled last chunk of every list that can be non-empty, and a margin
+            int chunks = Math.max(64, n / CHUNK + Math.min(n, OVERFLOW + 1));
+            chunks += chunks / 4;
             pool = new long[2 * CHUNK * chunks];
             nextChunk = new int[chunks];
             freeChunks(0, chunks);
@@ -526,12 +528,35 @@ public final class EventCalendar {
         heapSize = 0;
         fineCount = 0;
         coarseCount = 0;
+        // first pass: the earliest time, and every stride-th time as a sample
+        final double[] sample = new double[Math.min(n, WIDTH_SAMPLE)];
+        final long stride = Math.max(1, n / Math.max(1, sample.length));
+        long index = 0;
+        int taken = 0;
         long min = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            min = Math.min(min, all[2 * i]);
+        for (int i = 0; i < nearCount; i++, index++) {
+            min = Math.min(min, near[2 * i]);
+            if (taken < sample.length && index % stride == 0) {
+                sample[taken++] = Double.longBitsToDouble(near[2 * i]);
+            }
+        }
+        for (int l = 0; l < lists; l++) {
+            int chunk = first[l];
+            for (int done = 0; done < counts[l]; done += CHUNK) {
+                int base = 2 * CHUNK * chunk;
+                int k = Math.min(CHUNK, counts[l] - done);
+                for (int j = 0; j < k; j++, index++) {
+                    long key = pool[base + 2 * j];
+                    min = Math.min(min, key);
+                    if (taken < sample.length && index % stride == 0) {
+                        sample[taken++] = Double.longBitsToDouble(key);
+                    }
+                }
+                chunk = nextChunk[chunk];
+            }
         }
         origin = n > 0 ? Double.longBitsToDouble(min) : 0;
-        width = lower < upper ? Math.max(lower, Math.min(upper, estimateWidth(all, n, origin))) : lower;
+        width = lower < upper ? Math.max(lower, Math.min(upper, estimateWidth(sample, n, origin))) : lower;
         width = Math.max(Double.MIN_NORMAL, Math.min(width, 1e300));
         scale = 1 / width;
         cursor = 0;
@@ -539,8 +564,26 @@ public final class EventCalendar {
         fineEnd = FINE;
         coarseLimit = COARSE;
         coarseEnd = (double) COARSE * FINE;
-        for (int i = 0; i < n; i++) {
-            place(all[2 * i], all[2 * i + 1]);
+        // second pass: file every event; a chunk goes back to the free list once read
+        for (int i = 0; i < nearCount; i++) {
+            place(near[2 * i], near[2 * i + 1]);
+        }
+        if (lists > 0) {
+            // the chunks of the detached lists are not on the free list: each joins it once read
+            for (int l = 0; l < lists; l++) {
+                int chunk = first[l];
+                for (int done = 0; done < counts[l]; done += CHUNK) {
+                    int base = 2 * CHUNK * chunk;
+                    int k = Math.min(CHUNK, counts[l] - done);
+                    for (int j = 0; j < k; j++) {
+                        place(pool[base + 2 * j], pool[base + 2 * j + 1]); // may grow the pool: re-read it
+                    }
+                    int next = nextChunk[chunk];
+                    nextChunk[chunk] = freeChunk;
+                    freeChunk = chunk;
+                    chunk = next;
+                }
+            }
         }
         removed = 0;
         cursorAtRebuild = 0;
@@ -548,19 +591,14 @@ public final class EventCalendar {
     }
 
     /**
-     * A bucket width giving about {@value #TARGET_PER_BUCKET} of the pending events per bucket at
-     * the front of the calendar (where it is read next), from a deterministic sample of at most 1024
-     * of the {@code n} events' times: the spread of the earliest 1/32 of the sample.
+     * A bucket width giving about {@value #TARGET_PER_BUCKET} of the {@code n} pending events per
+     * bucket at the front of the calendar (where it is read next), from a sample of their times
+     * (modified: sorted): the spread of the earliest 1/32 of the sample above the earliest time.
      */
-    static double estimateWidth(long[] pairs, int n, double min) {
-        int s = Math.min(n, 1024);
+    static double estimateWidth(double[] sample, int n, double min) {
+        int s = sample.length;
         if (s < 2) {
             return 1;
-        }
-        double[] sample = new double[s];
-        long stride = n / s;
-        for (int i = 0; i < s; i++) {
-            sample[i] = Double.longBitsToDouble(pairs[(int) (2 * i * stride)]);
         }
         Arrays.sort(sample);
         int r = Math.max(1, s / 32);
