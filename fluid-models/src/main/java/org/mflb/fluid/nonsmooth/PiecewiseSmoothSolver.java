@@ -280,6 +280,7 @@ public final class PiecewiseSmoothSolver {
                     }
                     recordUpTo(target, x, gap, regime);
                     t = target; // a knot left: the same piece goes on from the same coordinates
+                    restsFrom = askAgain(restsFrom);
                     continue;
                 }
                 int[] fired = {-1};
@@ -297,7 +298,9 @@ public final class PiecewiseSmoothSolver {
                 y = end.getPrimaryState();
                 decoded = false;
                 if (fired[0] < 0) {
-                    continue; // a knot of λ(t), the end, or where the piece rests: the same piece from the same coordinates
+                    // a knot of λ(t), the end, or where the piece rests: the same piece from the same coordinates
+                    restsFrom = askAgain(restsFrom);
+                    continue;
                 }
                 piece.decode(t, y, x, gap);
                 decoded = true;
@@ -328,6 +331,11 @@ public final class PiecewiseSmoothSolver {
                 y = piece.encode(t, x, gap);
                 restsFrom = Double.NaN;
             }
+        }
+
+        /** Past a knot λ may be constant from then on: a piece not at rest is asked again (NaN). */
+        private double askAgain(double restsFrom) {
+            return restsFrom == Double.POSITIVE_INFINITY ? Double.NaN : restsFrom;
         }
 
         /**

@@ -132,4 +132,20 @@ class PiecewiseSmoothSolverTest {
             }
         }
     }
+
+    /**
+     * Past the last knot of a piecewise-linear λ(t) (1.5 rising to 2.5 at t = 5, constant after it) the
+     * rate is constant too: JSQ rests in regime (b) on x_2 = 1 at its closed-form fixed point, to the
+     * last digits (Dormand–Prince integrated to t = 10^5 is off by about 6e-13 there).
+     */
+    @Test
+    void pastTheLastKnotOfLambdaTheRateIsConstantToo() {
+        PiecewiseLinearRate rising = new PiecewiseLinearRate(new double[] {0, 5}, new double[] {1.5, 2.5});
+        FluidTransient x = FluidModel.of(ServerSystem.infiniteServerPools(), NonSmoothPolicy.jsq(), rising)
+                .transientFrom(InitialState.empty(), TimeGrid.of(0, 1e5));
+        double[] rest = ThresholdEquilibria.balanced(2.5, x.truncation());
+        for (int j = 0; j < rest.length; j++) {
+            assertEquals(rest[j], x.state(1)[j], 1e-14, "x_" + (j + 1));
+        }
+    }
 }
