@@ -179,7 +179,7 @@ public final class FluidModel {
     /**
      * @param transient_ a transient of this model
      * @param t a time of its span
-     * @return the response-time law of a job arriving at {@code t} (dense output; non-smooth policies:
+     * @return the response-time law of a job arriving at {@code t} ({@link FluidTransient#stateAt}; non-smooth policies:
      *         the piece the policy puts in force at that state)
      */
     public FluidResponseTime responseTime(FluidTransient transient_, double t) {

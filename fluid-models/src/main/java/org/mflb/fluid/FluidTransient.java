@@ -10,8 +10,8 @@ import org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver;
 import org.mflb.fluid.nonsmooth.RegimeHistory;
 
 /**
- * A transient of a fluid model, any policy: the tail vector {@code x(t)} on a time grid, with
- * continuous output in between, mean queue lengths, the truncation and the mass it cuts off, and the
+ * A transient of a fluid model, any policy: the tail vector {@code x(t)} on a time grid and at any
+ * time in between, mean queue lengths, the truncation and the mass it cuts off, and the
  * blocking probability of loss pools. What depends on the kind of drift is optional:
  * <ul>
  * <li>smooth drifts: the drift at the chosen truncation ({@link #smoothDrift()}, for refined
@@ -19,8 +19,10 @@ import org.mflb.fluid.nonsmooth.RegimeHistory;
  * <li>non-smooth drifts: the piece in force at each grid time, every switch, the threshold and its
  *     jumps ({@link #regimes()}).</li>
  * </ul>
- * Between grid times the state is the integrator's dense output (non-smooth drifts: each piece's
- * dense output, and for regime (a) the lower gaps integrated afresh from the nearest checkpoint).
+ * Only the grid is kept (memory does not grow with the length of the run): between grid times the
+ * state is integrated afresh from the grid time before, with the same tolerances, from the full state
+ * there (non-smooth drifts: the piece in force and the learning threshold's value then; SQ(d) with
+ * memory: the active level), never from the start.
  */
 public final class FluidTransient {
 
@@ -69,7 +71,8 @@ public final class FluidTransient {
 
     /**
      * @param t a time in the grid's span
-     * @return {@code (x_1..x_K)} at {@code t} (a new array; dense output)
+     * @return {@code (x_1..x_K)} at {@code t} (a new array): the grid state at a grid time, else
+     *         integrated from the grid time before (at most one grid interval of work)
      */
     public double[] stateAt(double t) {
         if (trajectory != null) {
@@ -98,7 +101,7 @@ public final class FluidTransient {
         return TailVectors.withLevelZero(state(k));
     }
 
-    /** @return the tail vector {@code (1, x_1, ..., x_K)} at any time {@code t} of the grid's span (dense output) */
+    /** @return the tail vector {@code (1, x_1, ..., x_K)} at any time {@code t} of the grid's span ({@link #stateAt}) */
     public double[] tail(double t) {
         return TailVectors.withLevelZero(stateAt(t));
     }
@@ -108,7 +111,7 @@ public final class FluidTransient {
         return TailVectors.mean(state(k));
     }
 
-    /** @return mean jobs per server at time {@code t} (dense output) */
+    /** @return mean jobs per server at time {@code t} ({@link #stateAt}) */
     public double meanQueueLength(double t) {
         return TailVectors.mean(stateAt(t));
     }

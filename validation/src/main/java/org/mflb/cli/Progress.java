@@ -75,6 +75,11 @@ final class Progress implements Consumer<String>, AutoCloseable {
         }
     }
 
+    /** @return whether the step begun by {@link #begin} has been shown (by a heartbeat or a line since) */
+    synchronized boolean begunStepShown() {
+        return !unshown;
+    }
+
     private synchronized void beat() {
         if (unshown) {
             accept(current);

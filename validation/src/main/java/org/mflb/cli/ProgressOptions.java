@@ -53,11 +53,25 @@ public final class ProgressOptions {
      * step finds first is the first line on stderr.
      */
     <T> T step(CommandSpec spec, String what, Supplier<T> work) {
+        return step(spec, what, work, true);
+    }
+
+    /**
+     * As {@link #step}, but silent when the step ends before the first heartbeat: for computations that
+     * are usually instant (a fluid transient) and only sometimes long.
+     */
+    <T> T stepShownIfLong(CommandSpec spec, String what, Supplier<T> work) {
+        return step(spec, what, work, false);
+    }
+
+    private <T> T step(CommandSpec spec, String what, Supplier<T> work, boolean alwaysShown) {
         try (Progress progress = open(spec)) {
             long start = System.nanoTime();
             progress.begin("[1/1] " + what + " ...");
             T result = work.get();
-            progress.accept(String.format(Locale.ROOT, "[1/1] %s: done (%.1f s)", what, (System.nanoTime() - start) * 1e-9));
+            if (alwaysShown || progress.begunStepShown()) {
+                progress.accept(String.format(Locale.ROOT, "[1/1] %s: done (%.1f s)", what, (System.nanoTime() - start) * 1e-9));
+            }
             return result;
         }
     }

@@ -71,6 +71,9 @@ public final class TransientCommand implements Callable<Integer> {
     @Mixin
     PercentileOptions latency;
 
+    @Mixin
+    ProgressOptions progress;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -111,7 +114,7 @@ public final class TransientCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (modelFile.given(spec)) {
-            ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format", "--t-end", "--dt");
+            ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format", "--t-end", "--dt", "--quiet");
             return ModelFileAnalysis.transientRegime(modelFile.load(), refined, TimeGrid.uniform(tEnd, dt), format,
                     spec.commandLine().getOut());
         }
@@ -128,7 +131,8 @@ public final class TransientCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel(rate);
         boolean refine = refined.requested();
-        FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
+        FluidTransient tr = progress.stepShownIfLong(spec, "integrating the fluid transient to t = " + tEnd,
+                () -> memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid));
         Optional<RegimeHistory> regimes = tr.regimes();
         // The expansion integrates x(t) again with V, W (and the 1/N² terms) from the same start;
         // with distinct sampling x(t) is the N → ∞ limit and the rates' 1/N corrections enter V.

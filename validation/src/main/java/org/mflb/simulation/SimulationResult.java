@@ -35,13 +35,14 @@ public final class SimulationResult {
     private final Engine engine;
     private final List<QuantileEstimate> perJobQuantiles;
     private final List<QuantileEstimate> conditionalQuantiles;
+    private final List<QuantileEstimate> controlVariateQuantiles;
 
     SimulationResult(SimulationScenario scenario, String confidenceMethod, Estimate meanQueueLength,
             VectorEstimate tail, Estimate meanResponseTime, Estimate meanWaitingTime, Estimate blocking,
             Estimate idleArrivalFraction, Estimate arrivalRate, double[] times, List<VectorEstimate> tailTrajectory,
             MatrixEstimate covariance, Map<String, Estimate> policyStatistics, List<LevelJump> jumps, long events,
             double wallSeconds, Engine engine, List<QuantileEstimate> perJobQuantiles,
-            List<QuantileEstimate> conditionalQuantiles) {
+            List<QuantileEstimate> conditionalQuantiles, List<QuantileEstimate> controlVariateQuantiles) {
         this.scenario = scenario;
         this.confidenceMethod = confidenceMethod;
         this.meanQueueLength = meanQueueLength;
@@ -62,6 +63,7 @@ public final class SimulationResult {
         this.engine = engine;
         this.perJobQuantiles = perJobQuantiles == null ? null : List.copyOf(perJobQuantiles);
         this.conditionalQuantiles = conditionalQuantiles == null ? null : List.copyOf(conditionalQuantiles);
+        this.controlVariateQuantiles = controlVariateQuantiles == null ? null : List.copyOf(controlVariateQuantiles);
     }
 
     /** @return the engine that ran the scenario ({@link Engine#AUTO} resolved) */
@@ -103,6 +105,21 @@ public final class SimulationResult {
      */
     public Optional<List<QuantileEstimate>> conditionalResponseTimeQuantiles() {
         return Optional.ofNullable(conditionalQuantiles);
+    }
+
+    /**
+     * @return the conditional estimator with the busy fraction as control variate: each unit's
+     *         conditional quantile regressed on the unit's time-averaged {@code x̄_1}, whose
+     *         stationary mean {@code λ·E[S]} is exact (regression estimator and interval with
+     *         {@code m − 2} degrees of freedom, see {@link org.mflb.simulation.stat.ControlVariate}).
+     *         The same quantity as {@link #conditionalResponseTimeQuantiles()}, with a several times
+     *         narrower interval. Present with the conditional estimator in a steady-state run
+     *         ({@link SimulationScenario#stationaryBusyFraction()}) with at least 3 units; valid only
+     *         if the window {@code [warmup, tEnd]} is stationary (the warm-up long enough), which the
+     *         other time averages assume too.
+     */
+    public Optional<List<QuantileEstimate>> controlVariateResponseTimeQuantiles() {
+        return Optional.ofNullable(controlVariateQuantiles);
     }
 
     /** @return the scenario that was run */

@@ -474,6 +474,23 @@ public final class SimulationScenario {
         return dt;
     }
 
+    /**
+     * The exact stationary mean of the busy fraction {@code x_1} of single-server queues:
+     * {@code E[x_1] = λ·E[S]} at any N and under any policy, since no job is lost and in steady state
+     * the servers complete work at the rate it arrives ({@code N·λ} jobs per unit time, each busy
+     * server finishing one per {@code E[S]}; Little's law for the servers). It holds only in steady
+     * state, so it is given only for a steady-state run: no time grid ({@code dt = 0}) and a constant
+     * arrival rate (with a rate profile or along a transient {@code E[x_1(t)]} is not known).
+     *
+     * @return {@code λ·E[S]}, or empty for pools, with a grid or with a time-varying rate
+     */
+    public java.util.OptionalDouble stationaryBusyFraction() {
+        if (!system.isQueue() || dt != 0 || !arrivalRate.isConstant()) {
+            return java.util.OptionalDouble.empty();
+        }
+        return java.util.OptionalDouble.of(arrivalRate.at(0) * (service == null ? 1.0 : service.mean()));
+    }
+
     /** @return the grid times {@code k·dt ≤ tEnd}, empty when {@code dt = 0} */
     public double[] gridTimes() {
         if (dt == 0) {

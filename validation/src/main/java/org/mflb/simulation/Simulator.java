@@ -17,6 +17,7 @@ import org.mflb.simulation.engine.Replication;
 import org.mflb.simulation.engine.ReplicationResult;
 import org.mflb.simulation.engine.ReplicationStreams;
 import org.mflb.simulation.engine.UnitResult;
+import org.mflb.simulation.stat.ControlVariate;
 import org.mflb.simulation.stat.StudentT;
 
 /**
@@ -207,7 +208,41 @@ public final class Simulator {
                     ? covariance(units, sc.covarianceLevels(), sc.servers()) : null;
             return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate,
                     sc.gridTimes(), trajectory(), covariance, policy, jumps, events, wall, engine,
-                    quantiles(UnitResult::responseQuantiles), quantiles(UnitResult::conditionalResponseQuantiles));
+                    quantiles(UnitResult::responseQuantiles), quantiles(UnitResult::conditionalResponseQuantiles),
+                    controlledQuantiles());
+        }
+
+        /**
+         * The conditional estimator's quantiles with the busy fraction as control variate
+         * ({@link ControlVariate}): each unit's quantile θ_k regressed on its time-averaged
+         * {@code x̄_1}, whose stationary mean {@code λ·E[S]} is exact
+         * ({@link SimulationScenario#stationaryBusyFraction()}). The slow fluctuations of the
+         * occupancy over a run move both together and dominate the variance of θ_k; the regression
+         * removes them. Null without the conditional estimator, outside steady-state runs or with
+         * fewer than {@value ControlVariate#MIN_UNITS} units.
+         */
+        private List<QuantileEstimate> controlledQuantiles() {
+            java.util.OptionalDouble busy = sc.stationaryBusyFraction();
+            if (busy.isEmpty() || units.size() < ControlVariate.MIN_UNITS
+                    || units.get(0).conditionalResponseQuantiles() == null) {
+                return null;
+            }
+            int m = units.size();
+            double[] control = new double[m];
+            for (int k = 0; k < m; k++) {
+                double[] x = units.get(k).tail();
+                control[k] = x.length > 1 ? x[1] : 0;
+            }
+            double[] ps = sc.percentiles();
+            List<QuantileEstimate> out = new ArrayList<>(ps.length);
+            double[] theta = new double[m];
+            for (int j = 0; j < ps.length; j++) {
+                for (int k = 0; k < m; k++) {
+                    theta[k] = units.get(k).conditionalResponseQuantiles()[j];
+                }
+                out.add(new QuantileEstimate(ps[j], ControlVariate.estimate(theta, control, busy.getAsDouble())));
+            }
+            return out;
         }
 
         /** Student t over the units of each unit's quantile estimates, or null when the units have none. */

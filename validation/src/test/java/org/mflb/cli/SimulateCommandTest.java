@@ -84,8 +84,23 @@ class SimulateCommandTest {
                 previous = e.get("mean").asDouble();
             }
             assertEquals("conditional", j.get("responseTimeQuantileMethod").asText());
+            // a steady-state run with 3 replications: the busy-fraction control variate too, same form
+            JsonNode cv = j.get("controlVariateResponseTimeQuantiles");
+            assertEquals(4, cv.size(), j.toString());
+            for (int k = 0; k < cv.size(); k++) {
+                JsonNode e = cv.get(k);
+                assertEquals(4, e.size(), "keys p, mean, ci95Low, ci95High: " + e);
+                assertEquals(q.get(k).get("p").asDouble(), e.get("p").asDouble());
+                assertTrue(e.get("ci95Low").asDouble() <= e.get("mean").asDouble()
+                        && e.get("mean").asDouble() <= e.get("ci95High").asDouble(), e.toString());
+            }
         }
         assertEquals(4, agent.get("perJobResponseTimeQuantiles").size(), "the agent engine also measures jobs");
+        JsonNode transientRun = json("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.8",
+                "--n", "50", "--t-end", "100", "--dt", "50", "--replications", "3", "--format", "json");
+        assertTrue(transientRun.has("responseTimeQuantiles"));
+        assertFalse(transientRun.has("controlVariateResponseTimeQuantiles"),
+                "E[x_1] = lambda holds only in steady state: no control variate with --dt");
         JsonNode general = json("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.8", "--n",
                 "50", "--t-end", "200", "--replications", "2", "--service", "h2:scv=2", "--percentiles", "50,95",
                 "--format", "json");

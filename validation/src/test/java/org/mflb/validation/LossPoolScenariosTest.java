@@ -46,6 +46,16 @@ class LossPoolScenariosTest {
     }
 
     @Test
+    void jointFalseAlarmIsTheBinomialTailPlusTheFourSeUnionBound() {
+        // m = 1: only the 4 SE event can fail it
+        assertEquals(1e-4, LossPoolScenarios.jointFalseAlarm(1, 0.003, 1e-4), 1e-15);
+        // m = 21, q3 = 0.0038, q4 = 1.7e-4: P(Bin >= 2) = 1 - 0.9962^21 - 21 (0.0038) 0.9962^20 = 0.002890
+        assertEquals(0.002890 + 21 * 1.7e-4, LossPoolScenarios.jointFalseAlarm(21, 0.0038, 1.7e-4), 2e-6);
+        // the union bound of "none may miss 3 SE" is far larger
+        assertTrue(LossPoolScenarios.jointFalseAlarm(21, 0.0038, 1.7e-4) < 21 * 0.0038 / 8);
+    }
+
+    @Test
     void chiSquareQuantilesAreAccurate() {
         // chi-square quantiles 0.975 and 0.025 with 23 degrees of freedom: 38.076, 11.689 (tables)
         assertEquals(38.076, LossPoolScenarios.chiSquareQuantile(23, 1.959964), 0.02);

@@ -3,7 +3,6 @@ package org.mflb.fluid.memory;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hipparchus.ode.DenseOutputModel;
 import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
@@ -46,38 +45,73 @@ final class MemorySolver {
         this.d = d;
     }
 
-    /** One Hipparchus run with a fixed active level. */
-    record Segment(MemoryDrift drift, DenseOutputModel dense, double start, double end) {
-        double[] stateAt(double t) {
-            double clamped = Math.min(Math.max(t, dense.getInitialTime()), dense.getFinalTime());
-            return drift.decode(dense.getInterpolatedState(clamped).getPrimaryState());
-        }
-    }
+    /**
+     * The states and active levels at the grid times, every switch, and where an integration between
+     * grid times starts: the state at each grid time and the active level in force from it on (after
+     * any switch located within rounding of it).
+     */
+    final class Solution {
+        private final ArrivalRate lambda;
+        private final TimeGrid grid;
+        private final double[][] states;
+        private final int[] levelAtGrid;
+        private final double[][] startsFrom;
+        private final int[] levelsFrom;
+        private final List<MemorySwitch> switches;
 
-    /** The states and active levels at the grid times, every switch, and the runs. */
-    record Solution(double[][] states, int[] levelAtGrid, List<MemorySwitch> switches, List<Segment> segments) {
-        double[] stateAt(double t) {
-            if (segments.isEmpty()) {
-                return states[0].clone();
-            }
-            for (Segment s : segments) {
-                if (t <= s.end()) {
-                    return s.stateAt(t);
+        private Solution(Course course) {
+            this.lambda = course.lambda;
+            this.grid = course.grid;
+            this.states = course.states;
+            this.levelAtGrid = course.levels;
+            this.startsFrom = course.startsFrom;
+            this.levelsFrom = course.levelsFrom;
+            this.switches = course.switches;
+        }
+
+        /** @return {@code y} at grid time {@code k} (not a copy) */
+        double[] state(int k) {
+            return states[k];
+        }
+
+        /** @return the active level at grid time {@code k} (the one integrated up to it) */
+        int levelAtGrid(int k) {
+            return levelAtGrid[k];
+        }
+
+        /** @return every switch, in time order */
+        List<MemorySwitch> switches() {
+            return switches;
+        }
+
+        /**
+         * The state and active level at any time of the grid's span: at a grid time the recorded ones;
+         * between grid times integrated afresh (same tolerances and switches) from the grid time before,
+         * never from the start, at the cost of at most one grid interval of integration.
+         *
+         * @param t a time, clamped to the grid's span
+         * @return {@code y} at {@code t} (a new array) and, in {@code level[0]}, the active level there
+         */
+        double[] stateAt(double t, int[] level) {
+            double clamped = Math.min(Math.max(t, grid.start()), grid.end());
+            int lo = 0;
+            int hi = grid.size() - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (grid.time(mid) <= clamped) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
                 }
             }
-            return segments.get(segments.size() - 1).stateAt(t);
-        }
-
-        int levelAt(double t) {
-            if (segments.isEmpty()) {
-                return levelAtGrid[0];
+            if (clamped == grid.time(lo)) {
+                level[0] = levelAtGrid[lo];
+                return states[lo].clone();
             }
-            for (Segment s : segments) {
-                if (t <= s.end()) {
-                    return s.drift().activeLevel();
-                }
-            }
-            return segments.get(segments.size() - 1).drift().activeLevel();
+            Course course = new Course(lambda, TimeGrid.of(grid.time(lo), clamped));
+            course.run(startsFrom[lo], levelsFrom[lo]);
+            level[0] = course.levels[1];
+            return course.states[1];
         }
     }
 
@@ -100,70 +134,104 @@ final class MemorySolver {
     }
 
     Solution solve(ArrivalRate lambda, double[] y0, TimeGrid grid) {
-        double[] y = y0.clone();
-        double t = grid.start();
-        int ell = initialLevel(y);
+        int ell = initialLevel(y0);
         checkRoom(ell);
-        double[][] states = new double[grid.size()][];
-        int[] levels = new int[grid.size()];
-        states[0] = y.clone();
-        levels[0] = ell;
-        List<MemorySwitch> switches = new ArrayList<>();
-        List<Segment> segments = new ArrayList<>();
-        double[] knots = PieceIntegration.knots(lambda);
-        int[] next = {1};
-        int atSameTime = 0;
-        while (next[0] < grid.size()) {
-            if (t >= grid.end()) {
-                while (next[0] < grid.size()) {
-                    states[next[0]] = y.clone();
-                    levels[next[0]++] = ell;
+        Course course = new Course(lambda, grid);
+        course.run(y0.clone(), ell);
+        return new Solution(course);
+    }
+
+    /** One integration over a grid, piece by piece, recording the grid times as it passes them. */
+    private final class Course {
+        final ArrivalRate lambda;
+        final TimeGrid grid;
+        final double[][] states;
+        final int[] levels;
+        final double[][] startsFrom;
+        final int[] levelsFrom;
+        final List<MemorySwitch> switches = new ArrayList<>();
+        private final double[] knots;
+        /** The first grid index not yet recorded. */
+        private final int[] next = {1};
+
+        Course(ArrivalRate lambda, TimeGrid grid) {
+            this.lambda = lambda;
+            this.grid = grid;
+            this.states = new double[grid.size()][];
+            this.levels = new int[grid.size()];
+            this.startsFrom = new double[grid.size()][];
+            this.levelsFrom = new int[grid.size()];
+            this.knots = PieceIntegration.knots(lambda);
+        }
+
+        void record(int k, double[] y, int ell) {
+            states[k] = y;
+            levels[k] = ell;
+            startsFrom[k] = y;
+            levelsFrom[k] = ell;
+        }
+
+        /** Integrates from state {@code start} (kept) with active level {@code ell} at the grid's first time. */
+        void run(double[] start, int ell) {
+            double[] y = start;
+            double t = grid.start();
+            record(0, start, ell);
+            int atSameTime = 0;
+            while (next[0] < grid.size()) {
+                double target = PieceIntegration.nextStop(knots, t, grid.end());
+                if (PieceIntegration.negligible(t, target)) {
+                    // closer to the next stop than Hipparchus integrates: the state here is the state there
+                    double[] kept = y.clone();
+                    while (next[0] < grid.size() && grid.time(next[0]) <= target) {
+                        record(next[0]++, kept, ell);
+                    }
+                    t = target;
+                    continue;
                 }
-                break;
-            }
-            MemoryDrift drift = new MemoryDrift(lattice, d, ell);
-            double target = PieceIntegration.nextStop(knots, t, grid.end());
-            int[] fired = {-1};
-            // M_ℓ is integrated to relative accuracy, so that its zero is located at the right time
-            DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid,
-                    PieceIntegration.absoluteTolerances(settings, lattice.size, MemoryLattice.index(ell, ell)),
-                    PieceIntegration.relativeTolerances(settings, lattice.size));
-            integrator.addEventDetector(new Crossing(u -> MemoryLattice.EMPTY_LEVEL - drift.activeMass(u), 0, fired));
-            integrator.addEventDetector(new Crossing(u -> -drift.activeMass(u) - MemoryLattice.EMPTY_LEVEL, 0, fired));
-            if (ell > 0) {
-                integrator.addEventDetector(new Crossing(u -> -drift.poolShare(u), 1, fired));
-            }
-            DenseOutputModel dense = new DenseOutputModel();
-            integrator.addStepHandler(dense);
-            integrator.addStepHandler(new Sampler(drift, grid, states, levels, next));
-            double start = t;
-            ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new Ode(drift, lambda, lattice.size), t,
-                    drift.encode(y), target, "the memory fluid", () -> "at active level " + drift.activeLevel());
-            t = end.getTime();
-            y = drift.decode(end.getPrimaryState());
-            segments.add(new Segment(drift, dense, start, t));
-            if (fired[0] < 0) {
-                continue;
-            }
-            int from = ell;
-            MemorySwitch.Cause cause;
-            if (fired[0] == 0) {
-                cause = MemorySwitch.Cause.LEVEL_EMPTIED;
-                pushUp(y, ell);
-                ell = initialLevel(y);
-            } else {
-                cause = MemorySwitch.Cause.POOL_EXHAUSTED;
-                ell = lastWithPoolShare(MemoryLattice.poolShares(lattice.queueLaw(y), d), ell - 1);
-            }
-            checkRoom(ell);
-            atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
-            switches.add(new MemorySwitch(t, from, ell, cause));
-            if (atSameTime > MAX_AT_ONE_TIME || switches.size() > MAX_SWITCHES) {
-                throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the memory fluid switches its active level"
-                        + " endlessly at t = " + t + " (between " + from + " and " + ell + ")");
+                MemoryDrift drift = new MemoryDrift(lattice, d, ell);
+                int[] fired = {-1};
+                // M_ℓ is integrated to relative accuracy, so that its zero is located at the right time
+                DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid,
+                        PieceIntegration.absoluteTolerances(settings, lattice.size, MemoryLattice.index(ell, ell)),
+                        PieceIntegration.relativeTolerances(settings, lattice.size));
+                integrator.addEventDetector(new Crossing(u -> MemoryLattice.EMPTY_LEVEL - drift.activeMass(u), 0, fired));
+                integrator.addEventDetector(new Crossing(u -> -drift.activeMass(u) - MemoryLattice.EMPTY_LEVEL, 0, fired));
+                if (ell > 0) {
+                    integrator.addEventDetector(new Crossing(u -> -drift.poolShare(u), 1, fired));
+                }
+                integrator.addStepHandler(new Sampler(drift, this));
+                ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new Ode(drift, lambda, lattice.size),
+                        t, drift.encode(y), target, "the memory fluid", () -> "at active level " + drift.activeLevel());
+                t = end.getTime();
+                y = drift.decode(end.getPrimaryState());
+                if (fired[0] < 0) {
+                    continue;
+                }
+                int from = ell;
+                MemorySwitch.Cause cause;
+                if (fired[0] == 0) {
+                    cause = MemorySwitch.Cause.LEVEL_EMPTIED;
+                    pushUp(y, ell);
+                    ell = initialLevel(y);
+                } else {
+                    cause = MemorySwitch.Cause.POOL_EXHAUSTED;
+                    ell = lastWithPoolShare(MemoryLattice.poolShares(lattice.queueLaw(y), d), ell - 1);
+                }
+                checkRoom(ell);
+                atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
+                switches.add(new MemorySwitch(t, from, ell, cause));
+                if (atSameTime > MAX_AT_ONE_TIME || switches.size() > MAX_SWITCHES) {
+                    throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the memory fluid switches its active level"
+                            + " endlessly at t = " + t + " (between " + from + " and " + ell + ")");
+                }
+                int last = next[0] - 1;
+                if (PieceIntegration.negligible(grid.time(last), t)) {
+                    // a switch within rounding of the grid time just recorded: integration from there starts after it
+                    startsFrom[last] = y.clone();
+                    levelsFrom[last] = ell;
+                }
             }
         }
-        return new Solution(states, levels, switches, segments);
     }
 
     /** The mass left at an emptied level takes its next job: {@code (i, ℓ) → (i+1, ℓ+1)}. */
@@ -216,22 +284,20 @@ final class MemorySolver {
         }
     }
 
+    /** Records the state at every grid time covered by a step. */
     private static final class Sampler extends PieceIntegration.GridSampler {
         private final MemoryDrift drift;
-        private final double[][] states;
-        private final int[] levels;
+        private final Course course;
 
-        Sampler(MemoryDrift drift, TimeGrid grid, double[][] states, int[] levels, int[] next) {
-            super(grid, next);
+        Sampler(MemoryDrift drift, Course course) {
+            super(course.grid, course.next);
             this.drift = drift;
-            this.states = states;
-            this.levels = levels;
+            this.course = course;
         }
 
         @Override
         protected void record(int k, double t, ODEStateInterpolator interpolator) {
-            states[k] = drift.decode(interpolator.getInterpolatedState(t).getPrimaryState());
-            levels[k] = drift.activeLevel();
+            course.record(k, drift.decode(interpolator.getInterpolatedState(t).getPrimaryState()), drift.activeLevel());
         }
     }
 }

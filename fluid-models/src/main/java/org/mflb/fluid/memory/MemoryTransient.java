@@ -8,7 +8,7 @@ import org.mflb.fluid.TailVectors;
 
 /**
  * A transient of SQ(d) with memory ({@code docs/models.md §1a}): the state {@code y_{i,j}} on a time
- * grid (with continuous output in between), the active level {@code ℓ} in force, every switch of it,
+ * grid (between grid times integrated afresh from the grid time before), the active level {@code ℓ} in force, every switch of it,
  * and the quantities of the fixed point at every grid time.
  */
 public final class MemoryTransient {
@@ -36,14 +36,15 @@ public final class MemoryTransient {
     }
 
     private double[] y(int k) {
-        return solution.states()[k];
+        return solution.state(k);
     }
 
-    private double[] yAt(double t) {
+    /** @return {@code y} at {@code t} and, in {@code level[0]}, the active level there */
+    private double[] yAt(double t, int[] level) {
         if (!(t >= grid.start() - 1e-12 && t <= grid.end() + 1e-12)) {
             throw MflbException.invalid("t", t, "in [" + grid.start() + ", " + grid.end() + "]");
         }
-        return solution.stateAt(t);
+        return solution.stateAt(t, level);
     }
 
     /** @return {@code y} at grid time {@code k}, as rows {@code [j][i] = y_{i,j}} */
@@ -56,9 +57,12 @@ public final class MemoryTransient {
         return MemoryLattice.tail(lattice.queueLaw(y(k)));
     }
 
-    /** @return {@code (x_1..x_K)} at any time of the grid's span (continuous output) */
+    /**
+     * @return {@code (x_1..x_K)} at any time of the grid's span: between grid times integrated afresh
+     *         from the grid time before, from its state and active level
+     */
     public double[] levelsAt(double t) {
-        return MemoryLattice.tail(lattice.queueLaw(yAt(t)));
+        return MemoryLattice.tail(lattice.queueLaw(yAt(t, new int[1])));
     }
 
     /** @return {@code (1, x_1..x_K)} at grid time {@code k} */
@@ -83,7 +87,7 @@ public final class MemoryTransient {
 
     /** @return the active level {@code ℓ} at grid time {@code k} (the one integrated up to it) */
     public int activeLevel(int k) {
-        return solution.levelAtGrid()[k];
+        return solution.levelAtGrid(k);
     }
 
     /** @return every switch of the active level, in time order */
@@ -114,9 +118,11 @@ public final class MemoryTransient {
         return lattice.joinShares(y(k), activeLevel(k), model.policy().d());
     }
 
-    /** @return at time {@code t}, the shares {@code s_j} (continuous output) */
+    /** @return at time {@code t}, the shares {@code s_j} (between grid times integrated as {@link #levelsAt}) */
     public double[] joinShares(double t) {
-        return lattice.joinShares(yAt(t), solution.levelAt(t), model.policy().d());
+        int[] level = new int[1];
+        double[] y = yAt(t, level);
+        return lattice.joinShares(y, level[0], model.policy().d());
     }
 
     /** @return the largest queue length held by more than 1e-12 of the servers at grid time {@code k} */

@@ -1,8 +1,5 @@
 package org.mflb.fluid.nonsmooth;
 
-import java.util.List;
-
-import org.hipparchus.ode.DenseOutputModel;
 import org.hipparchus.ode.sampling.ODEStateInterpolator;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.IntegratorSettings;
@@ -130,25 +127,18 @@ final class DeficitPiece extends Piece {
         }
     }
 
+    /**
+     * Without the lower gaps ({@code ℓ = 1}) a {@link LinearRelaxation}: {@code a = 1},
+     * {@code y_0* = ℓ − λ}, {@code b = ℓ}, {@code μ_i = ℓ + i}; every switching function is affine in {@code G}.
+     */
     @Override
-    Object beginRun(double t) {
-        return lower == null ? null : lower.beginRun();
+    LinearRelaxation relaxation(double t) {
+        return lower != null ? null : new LinearRelaxation(ell - lambda.at(t), 1.0, ell, ell + 1.0);
     }
 
     @Override
     void decode(double t, double[] y, double[] x, double[] gap) {
         decode(y, lower == null ? null : lower.gaps(), x, gap);
-    }
-
-    @SuppressWarnings("unchecked")
-    @Override
-    double[] stateAt(double t, DenseOutputModel dense, Object run) {
-        double[] y = dense.getInterpolatedState(t).getPrimaryState();
-        double[] g = lower == null ? null
-                : lower.valueAt((List<double[]>) run, t, time -> dense.getInterpolatedState(time).getPrimaryState()[0]);
-        double[] x = new double[levels];
-        decode(y, g, x, new double[levels]);
-        return x;
     }
 
     private void decode(double[] y, double[] lowerGaps, double[] x, double[] gap) {

@@ -1,8 +1,6 @@
 package org.mflb.fluid.nonsmooth;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 
 import org.mflb.core.model.ArrivalRate;
@@ -19,9 +17,6 @@ import org.mflb.core.ode.IntegratorSettings;
  * gaps ({@link DeficitPiece}), so {@code G(t)} is an input here. The relaxation rate {@code λ/s} is
  * unbounded as {@code q_ℓ → 1}; these gaps are integrated with the L-stable {@link RadauIIA},
  * never with an explicit method and never replaced by their quasi-steady value.
- * <p>
- * A run keeps checkpoints {@code (t, g)} after every accepted step, so the gaps at any time of the
- * run are recovered by integrating from the last checkpoint before it ({@link #valueAt}).
  */
 final class LowerGaps implements RadauIIA.StiffSystem {
 
@@ -34,13 +29,11 @@ final class LowerGaps implements RadauIIA.StiffSystem {
 
     private final int ell;
     private final ArrivalRate lambda;
-    private final IntegratorSettings settings;
     private final RadauIIA radau;
     private DoubleUnaryOperator deficit;
     private double t;
     private final double[] g;
     private double step = 1e-3;
-    private List<double[]> checkpoints = new ArrayList<>();
 
     /**
      * @param ell the threshold {@code ℓ ≥ 2}
@@ -50,7 +43,6 @@ final class LowerGaps implements RadauIIA.StiffSystem {
     LowerGaps(int ell, ArrivalRate lambda, IntegratorSettings settings) {
         this.ell = ell;
         this.lambda = lambda;
-        this.settings = settings;
         this.radau = new RadauIIA(this, settings.absoluteTolerance(), settings.relativeTolerance());
         this.g = new double[ell - 1];
     }
@@ -133,66 +125,18 @@ final class LowerGaps implements RadauIIA.StiffSystem {
         System.arraycopy(gaps, 0, g, 0, ell - 1);
     }
 
-    /** Starts a run at the current time and state; returns its checkpoint list. */
-    List<double[]> beginRun() {
-        checkpoints = new ArrayList<>();
-        checkpoint(t, g);
-        return checkpoints;
-    }
-
-    private void checkpoint(double time, double[] y) {
-        double[] c = new double[ell];
-        c[0] = time;
-        System.arraycopy(y, 0, c, 1, ell - 1);
-        checkpoints.add(c);
-    }
-
     /** Advances the gaps to {@code time ≥} the current time, with the deficit {@code G(t)}. */
     void advanceTo(double time, DoubleUnaryOperator deficitOfTime) {
         if (time <= t) {
             return;
         }
         deficit = deficitOfTime;
-        step = radau.advance(t, g, time, step, this::checkpoint);
+        step = radau.advance(t, g, time, step, null);
         t = time;
     }
 
     /** @return the current gaps {@code g_1..g_{ℓ−1}} (not a copy) */
     double[] gaps() {
         return g;
-    }
-
-    /** @return the current time */
-    double time() {
-        return t;
-    }
-
-    /**
-     * The gaps at {@code time}, integrated afresh from the last checkpoint of a run before it.
-     *
-     * @param run checkpoints of a run ({@link #beginRun})
-     * @param time a time within the run
-     * @param deficitOfTime {@code G(t)} over the run
-     * @return {@code g_1..g_{ℓ−1}} (a new array)
-     */
-    double[] valueAt(List<double[]> run, double time, DoubleUnaryOperator deficitOfTime) {
-        int lo = 0;
-        int hi = run.size() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (run.get(mid)[0] <= time) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        double[] c = run.get(lo);
-        double[] y = Arrays.copyOfRange(c, 1, ell);
-        if (time > c[0]) {
-            LowerGaps fresh = new LowerGaps(ell, lambda, settings);
-            fresh.deficit = deficitOfTime;
-            fresh.radau.advance(c[0], y, time, time - c[0], null);
-        }
-        return y;
     }
 }

@@ -1,6 +1,5 @@
 package org.mflb.fluid.nonsmooth;
 
-import org.hipparchus.ode.DenseOutputModel;
 import org.hipparchus.ode.sampling.ODEStateInterpolator;
 import org.mflb.core.model.ArrivalRate;
 
@@ -63,21 +62,13 @@ abstract class Piece {
         // nothing outside the integrated coordinates
     }
 
-    /** Starts a run (a stretch integrated by one Hipparchus call); returns what {@link #stateAt} needs of it. */
-    Object beginRun(double t) {
-        return null;
-    }
-
     /**
-     * @param t a time within a finished run
-     * @param dense the run's dense output
-     * @param run what {@link #beginRun} returned
-     * @return the tail {@code (x_1..x_K)} at {@code t}
+     * @param t a time from which {@code λ} stays constant
+     * @return the piece's drift from {@code t} on when it is a {@link LinearRelaxation} and every
+     *         switching function depends on {@code y_0} alone, affinely; else {@code null}
      */
-    double[] stateAt(double t, DenseOutputModel dense, Object run) {
-        double[] x = new double[levels];
-        decode(t, dense.getInterpolatedState(t).getPrimaryState(), x, new double[levels]);
-        return x;
+    LinearRelaxation relaxation(double t) {
+        return null;
     }
 
     /** Sets {@code gap[j] = 1 − x[j]} for levels {@code from..K} (0-based index from). */

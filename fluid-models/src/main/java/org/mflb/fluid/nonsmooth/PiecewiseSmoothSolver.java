@@ -1,9 +1,9 @@
 package org.mflb.fluid.nonsmooth;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
-import org.hipparchus.ode.DenseOutputModel;
 import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
 import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
@@ -29,6 +29,20 @@ import org.mflb.core.ode.TimeGrid;
  * the integrator's tolerance is that a level within {@link NonSmoothPolicy#ON_SURFACE} of 1 counts as
  * on its surface. The integration also restarts at the knots of a piecewise-linear {@code λ(t)}, so
  * that no step straddles a kink.
+ * <p>
+ * Only the grid is kept, so that memory does not grow with the length of the run: the full state and
+ * the piece in force at each grid time are recorded as the integration passes it, with every switch;
+ * between grid times {@link Solution#stateAt} integrates afresh from the grid time before. A stretch
+ * shorter than Hipparchus can integrate (a switch located within rounding of a grid time, a knot or
+ * the end) is not integrated: the state at its start stands for the state at its end
+ * ({@link PieceIntegration#negligible}). And a linear piece ({@link LinearRelaxation}: regime (b) in
+ * pools, regime (a) with {@code ℓ = 1}) is not integrated for ever once {@code λ} stays constant: from
+ * the time its exact solution provably lies within {@link #REST} of the integrator's tolerance of its
+ * rest point, and no switching surface lies that close, the rest point is the state at every later grid
+ * time. Dormand–Prince is stability-limited on these pieces (the rate-1 relaxation of the first free
+ * level caps its steps near 6 time units) and checks each switching function every 0.05 time units: without the
+ * rest point a run to {@code t = 10^6} at the fixed point costs 2·10^7 interpolations of the state per
+ * surface.
  */
 public final class PiecewiseSmoothSolver {
 
@@ -37,6 +51,13 @@ public final class PiecewiseSmoothSolver {
 
     /** Switches at one instant beyond which the solver reports chattering. */
     private static final int MAX_AT_ONE_TIME = 50;
+
+    /**
+     * A linear piece is at rest from the time its exact solution lies within this fraction of the
+     * integrator's tolerance ({@code atol_i + rtol·|y_i*|}, smallest over the coordinates) of its rest
+     * point {@code y*} for ever.
+     */
+    static final double REST = 1e-2;
 
     private final IntegratorSettings settings;
 
@@ -49,35 +70,57 @@ public final class PiecewiseSmoothSolver {
     public record Switch(double t, Regime from, Regime to) {
     }
 
-    /** One Hipparchus run: a piece over {@code [start, end]} with its dense output. */
-    record Segment(Piece piece, DenseOutputModel dense, Object run, double start, double end) {
-        double[] stateAt(double t) {
-            double clamped = Math.min(Math.max(t, dense.getInitialTime()), dense.getFinalTime());
-            return piece.stateAt(clamped, dense, run);
+    /**
+     * Where an integration between grid times starts: the full state at a grid time and the piece in
+     * force from it on (after any switch located within rounding of it; for the learning threshold its
+     * threshold then). The gaps {@code 1 − x_j} are kept only for the leading levels where they are
+     * not {@code 1.0 − x_j} to the last bit (the levels near 1, where they carry the precision).
+     */
+    private record Checkpoint(double[] x, double[] leadingGaps, Regime regime) {
+
+        static Checkpoint of(double[] x, double[] gap, Regime regime) {
+            int kept = gap.length;
+            while (kept > 0 && gap[kept - 1] == 1.0 - x[kept - 1]) {
+                kept--;
+            }
+            return new Checkpoint(x, Arrays.copyOf(gap, kept), regime);
+        }
+
+        double[] gaps() {
+            double[] gap = new double[x.length];
+            for (int j = 0; j < x.length; j++) {
+                gap[j] = j < leadingGaps.length ? leadingGaps[j] : 1.0 - x[j];
+            }
+            return gap;
         }
     }
 
     /**
-     * What {@link #solve} returns: the states and pieces at the grid times, every switch, and the
-     * runs (each piece's dense output, for the state between grid times).
+     * What {@link #solve} returns: the states and pieces at the grid times, every switch, and what it
+     * takes to integrate from any grid time on (the state between grid times).
      */
     public static final class Solution {
 
+        private final PiecewiseSmoothSolver solver;
         private final NonSmoothPolicy policy;
+        private final ArrivalRate lambda;
+        private final double[] mu;
         private final TimeGrid grid;
         private final double[][] states;
         private final Regime[] regimeAtGrid;
+        private final Checkpoint[] checkpoints;
         private final List<Switch> switches;
-        private final List<Segment> segments;
 
-        Solution(NonSmoothPolicy policy, TimeGrid grid, double[][] states, Regime[] regimeAtGrid, List<Switch> switches,
-                List<Segment> segments) {
-            this.policy = policy;
-            this.grid = grid;
-            this.states = states;
-            this.regimeAtGrid = regimeAtGrid;
-            this.switches = switches;
-            this.segments = segments;
+        private Solution(PiecewiseSmoothSolver solver, Course course) {
+            this.solver = solver;
+            this.policy = course.policy;
+            this.lambda = course.lambda;
+            this.mu = course.mu;
+            this.grid = course.grid;
+            this.states = course.states;
+            this.regimeAtGrid = course.regimes;
+            this.checkpoints = course.checkpoints;
+            this.switches = course.switches;
         }
 
         /** @return the output times */
@@ -95,17 +138,33 @@ public final class PiecewiseSmoothSolver {
             return states[0].length;
         }
 
-        /** @return the tail {@code (x_1..x_K)} at any time of the grid's span (a new array) */
+        /**
+         * The tail at any time of the grid's span: at a grid time its recorded state; between grid
+         * times, integrated afresh (same tolerances, same switching surfaces) from the grid time before,
+         * from the full state and the piece in force there, never from the start. It costs at most one
+         * grid interval of integration.
+         *
+         * @param t a time, clamped to the grid's span
+         * @return the tail {@code (x_1..x_K)} at {@code t} (a new array)
+         */
         public double[] stateAt(double t) {
-            if (segments.isEmpty()) {
-                return states[0].clone();
-            }
-            for (Segment s : segments) {
-                if (t <= s.end()) {
-                    return s.stateAt(t);
+            double clamped = Math.min(Math.max(t, grid.start()), grid.end());
+            int lo = 0;
+            int hi = grid.size() - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (grid.time(mid) <= clamped) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
                 }
             }
-            return segments.get(segments.size() - 1).stateAt(t);
+            if (clamped == grid.time(lo)) {
+                return states[lo].clone();
+            }
+            Course course = solver.new Course(policy, lambda, mu, TimeGrid.of(grid.time(lo), clamped));
+            course.run(checkpoints[lo]);
+            return course.states[1];
         }
 
         /** @return the pieces in force at the grid times, the switches and the threshold's jumps */
@@ -126,78 +185,184 @@ public final class PiecewiseSmoothSolver {
         int k = x0.length;
         double[] x = x0.clone();
         double[] gap = new double[k];
-        double t = grid.start();
         double[] before = x.clone();
-        Regime regime = policy.initialRegime(lambda.at(t), mu, x);
+        Regime regime = policy.initialRegime(lambda.at(grid.start()), mu, x);
         syncGaps(before, x, gap, true);
         checkRoom(regime, k);
-        double[][] states = new double[grid.size()][];
-        Regime[] regimes = new Regime[grid.size()];
-        states[0] = x.clone();
-        regimes[0] = regime;
-        List<Switch> switches = new ArrayList<>();
-        List<Segment> segments = new ArrayList<>();
-        double[] knots = PieceIntegration.knots(lambda);
-        Piece piece = pieceFor(policy, regime, lambda, mu, k, gap);
-        double[] y = piece.encode(t, x, gap);
-        int[] next = {1};
-        int atSameTime = 0;
-        while (next[0] < grid.size()) {
-            if (t >= grid.end()) {
-                // stopped by a switch exactly at the end: the remaining grid time is the state after it
-                while (next[0] < grid.size()) {
-                    states[next[0]] = x.clone();
-                    regimes[next[0]++] = regime;
-                }
-                break;
-            }
-            double target = PieceIntegration.nextStop(knots, t, grid.end());
-            int[] fired = {-1};
-            // the first coordinate of a sliding piece (the gap of its first free level) and of regime (a)
-            // (the deficit) is the distance to the surface that ends the piece: integrated to relative accuracy
-            DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid,
-                    PieceIntegration.absoluteTolerances(settings, piece.dimension(), 0),
-                    PieceIntegration.relativeTolerances(settings, piece.dimension()));
-            for (int s = 0; s < piece.switches(); s++) {
-                integrator.addEventDetector(new Crossing(piece, s, fired));
-            }
-            DenseOutputModel dense = new DenseOutputModel();
-            Object run = piece.beginRun(t);
-            integrator.addStepHandler(dense);
-            integrator.addStepHandler(new Sampler(piece, grid, states, regimes, next));
-            double start = t;
-            Regime inForce = regime;
-            ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new PieceOde(piece), t, y, target,
-                    "the non-smooth fluid limit", () -> "in regime " + inForce.describe());
-            t = end.getTime();
-            y = end.getPrimaryState();
-            segments.add(new Segment(piece, dense, run, start, t));
-            if (fired[0] < 0) {
-                continue; // a knot of λ(t) or the end: the same piece goes on from the same coordinates
-            }
-            piece.decode(t, y, x, gap);
-            Regime.Surface surface = piece.surface(fired[0]);
-            if (surface != null) {
-                before = x.clone();
-                Regime following = policy.next(regime, surface, lambda.at(t), mu, x);
-                syncGaps(before, x, gap, false);
-                checkRoom(following, k);
-                atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
-                switches.add(new Switch(t, regime, following));
-                if (atSameTime > MAX_AT_ONE_TIME) {
-                    throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the fluid switches regime endlessly at t = "
-                            + t + " between " + regime.describe() + " and " + following.describe() + " (chattering)");
-                }
-                if (switches.size() > MAX_SWITCHES) {
-                    throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "more than " + MAX_SWITCHES
-                            + " regime switches before t = " + grid.end() + " (chattering at t = " + t + ")");
-                }
-                regime = following;
-            }
-            piece = pieceFor(policy, regime, lambda, mu, k, gap);
-            y = piece.encode(t, x, gap);
+        Course course = new Course(policy, lambda, mu.clone(), grid);
+        course.run(Checkpoint.of(x, gap, regime));
+        return new Solution(this, course);
+    }
+
+    /** One integration over a grid, piece by piece, recording the grid times as it passes them. */
+    private final class Course {
+        final NonSmoothPolicy policy;
+        final ArrivalRate lambda;
+        final double[] mu;
+        final TimeGrid grid;
+        final double[][] states;
+        final Regime[] regimes;
+        final Checkpoint[] checkpoints;
+        final List<Switch> switches = new ArrayList<>();
+        private final double[] knots;
+        /** The first grid index not yet recorded. */
+        private final int[] next = {1};
+
+        Course(NonSmoothPolicy policy, ArrivalRate lambda, double[] mu, TimeGrid grid) {
+            this.policy = policy;
+            this.lambda = lambda;
+            this.mu = mu;
+            this.grid = grid;
+            this.states = new double[grid.size()][];
+            this.regimes = new Regime[grid.size()];
+            this.checkpoints = new Checkpoint[grid.size()];
+            this.knots = PieceIntegration.knots(lambda);
         }
-        return new Solution(policy, grid, states, regimes, switches, segments);
+
+        /** Records grid time {@code k}; keeps the arrays. */
+        void record(int k, double[] x, double[] gap, Regime regime) {
+            states[k] = x;
+            regimes[k] = regime;
+            checkpoints[k] = Checkpoint.of(x, gap, regime);
+        }
+
+        /** Records the grid times up to {@code until} (all when infinite) with the state {@code (x, gap)}. */
+        private void recordUpTo(double until, double[] x, double[] gap, Regime regime) {
+            double[] kept = x.clone();
+            Checkpoint at = Checkpoint.of(kept, gap, regime);
+            while (next[0] < grid.size() && grid.time(next[0]) <= until) {
+                int k = next[0]++;
+                states[k] = kept;
+                regimes[k] = regime;
+                checkpoints[k] = at;
+            }
+        }
+
+        /** Integrates from {@code start} at the grid's first time to its last. */
+        void run(Checkpoint start) {
+            int levels = mu.length;
+            double t = grid.start();
+            double[] x = start.x().clone();
+            double[] gap = start.gaps();
+            Regime regime = start.regime();
+            record(0, start.x(), gap, regime);
+            Piece piece = pieceFor(policy, regime, lambda, mu, levels, gap);
+            double[] y = piece.encode(t, x, gap);
+            boolean decoded = true; // whether x and gap hold the state y stands for
+            double restsFrom = Double.NaN; // when the piece in force is at rest (NaN: not asked yet, +∞: never)
+            double[] restPoint = null;
+            int atSameTime = 0;
+            while (next[0] < grid.size()) {
+                double target = PieceIntegration.nextStop(knots, t, grid.end());
+                double[] absolute = PieceIntegration.absoluteTolerances(settings, piece.dimension(), 0);
+                double[] relative = PieceIntegration.relativeTolerances(settings, piece.dimension());
+                if (Double.isNaN(restsFrom)) {
+                    restsFrom = Double.POSITIVE_INFINITY;
+                    LinearRelaxation relaxation = PieceIntegration.constantFrom(lambda, t) ? piece.relaxation(t) : null;
+                    if (relaxation != null) {
+                        restPoint = relaxation.restPoint(piece.dimension());
+                        double accuracy = REST * toleranceScale(restPoint, absolute, relative);
+                        if (clearOfSurfaces(piece, t, restPoint, accuracy)) {
+                            restsFrom = t + relaxation.settlingTime(y, accuracy);
+                        }
+                    }
+                }
+                if (restsFrom <= t || restsFrom < Double.POSITIVE_INFINITY && PieceIntegration.negligible(t, restsFrom)) {
+                    // from here on the exact solution lies within REST of the tolerance of the rest point
+                    piece.decode(t, restPoint, x, gap);
+                    recordUpTo(Double.POSITIVE_INFINITY, x, gap, regime);
+                    break;
+                }
+                if (PieceIntegration.negligible(t, target)) {
+                    if (!decoded) {
+                        piece.decode(t, y, x, gap);
+                        decoded = true;
+                    }
+                    recordUpTo(target, x, gap, regime);
+                    t = target; // a knot left: the same piece goes on from the same coordinates
+                    restsFrom = askAgain(restsFrom);
+                    continue;
+                }
+                int[] fired = {-1};
+                // the first coordinate of a sliding piece (the gap of its first free level) and of regime (a)
+                // (the deficit) is the distance to the surface that ends the piece: integrated to relative accuracy
+                DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid, absolute, relative);
+                for (int s = 0; s < piece.switches(); s++) {
+                    integrator.addEventDetector(new Crossing(piece, s, fired));
+                }
+                integrator.addStepHandler(new Sampler(piece, this));
+                Regime inForce = regime;
+                ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new PieceOde(piece), t, y,
+                        Math.min(target, restsFrom), "the non-smooth fluid limit", () -> "in regime " + inForce.describe());
+                t = end.getTime();
+                y = end.getPrimaryState();
+                decoded = false;
+                if (fired[0] < 0) {
+                    // a knot of λ(t), the end, or where the piece rests: the same piece from the same coordinates
+                    restsFrom = askAgain(restsFrom);
+                    continue;
+                }
+                piece.decode(t, y, x, gap);
+                decoded = true;
+                Regime.Surface surface = piece.surface(fired[0]);
+                if (surface != null) {
+                    double[] before = x.clone();
+                    Regime following = policy.next(regime, surface, lambda.at(t), mu, x);
+                    syncGaps(before, x, gap, false);
+                    checkRoom(following, levels);
+                    atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
+                    switches.add(new Switch(t, regime, following));
+                    if (atSameTime > MAX_AT_ONE_TIME) {
+                        throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the fluid switches regime endlessly at t = "
+                                + t + " between " + regime.describe() + " and " + following.describe() + " (chattering)");
+                    }
+                    if (switches.size() > MAX_SWITCHES) {
+                        throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "more than " + MAX_SWITCHES
+                                + " regime switches before t = " + grid.end() + " (chattering at t = " + t + ")");
+                    }
+                    regime = following;
+                    int last = next[0] - 1;
+                    if (PieceIntegration.negligible(grid.time(last), t)) {
+                        // a switch within rounding of the grid time just recorded: integration from there starts after it
+                        checkpoints[last] = Checkpoint.of(x.clone(), gap, regime);
+                    }
+                }
+                piece = pieceFor(policy, regime, lambda, mu, levels, gap);
+                y = piece.encode(t, x, gap);
+                restsFrom = Double.NaN;
+            }
+        }
+
+        /** Past a knot λ may be constant from then on: a piece not at rest is asked again (NaN). */
+        private double askAgain(double restsFrom) {
+            return restsFrom == Double.POSITIVE_INFINITY ? Double.NaN : restsFrom;
+        }
+
+        /**
+         * Whether no switching function of the piece reaches 0 within {@code accuracy} of {@code rest}
+         * (they depend on {@code y_0} alone, affinely: the two ends of the range decide).
+         */
+        private boolean clearOfSurfaces(Piece piece, double t, double[] rest, double accuracy) {
+            double[] probe = rest.clone();
+            for (double shift : new double[] {-accuracy, accuracy}) {
+                probe[0] = rest[0] + shift;
+                for (int s = 0; s < piece.switches(); s++) {
+                    if (!(piece.switchingFunction(s, t, probe) < 0)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+    }
+
+    /** @return {@code min_i (atol_i + rtol_i |y_i|)}: the smallest error the integrator allows a coordinate */
+    private static double toleranceScale(double[] y, double[] absolute, double[] relative) {
+        double scale = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < y.length; i++) {
+            scale = Math.min(scale, absolute[i] + relative[i] * Math.abs(y[i]));
+        }
+        return scale;
     }
 
     /**
@@ -280,23 +445,21 @@ public final class PiecewiseSmoothSolver {
     /** Records the full state at every grid time covered by a step, and keeps the piece's extra state in step. */
     private static final class Sampler extends PieceIntegration.GridSampler {
         private final Piece piece;
-        private final double[][] states;
-        private final Regime[] regimes;
+        private final Course course;
 
-        Sampler(Piece piece, TimeGrid grid, double[][] states, Regime[] regimes, int[] next) {
-            super(grid, next);
+        Sampler(Piece piece, Course course) {
+            super(course.grid, course.next);
             this.piece = piece;
-            this.states = states;
-            this.regimes = regimes;
+            this.course = course;
         }
 
         @Override
         protected void record(int k, double t, ODEStateInterpolator interpolator) {
             piece.advance(t, interpolator);
             double[] x = new double[piece.levels];
-            piece.decode(t, interpolator.getInterpolatedState(t).getPrimaryState(), x, new double[piece.levels]);
-            states[k] = x;
-            regimes[k] = piece.regime;
+            double[] gap = new double[piece.levels];
+            piece.decode(t, interpolator.getInterpolatedState(t).getPrimaryState(), x, gap);
+            course.record(k, x, gap, piece.regime);
         }
 
         @Override

@@ -85,6 +85,24 @@ final class SlidingPiece extends Piece {
         return surfaces[k];
     }
 
+    /**
+     * Regime (b) is a {@link LinearRelaxation} where the departure rate grows at the first free level
+     * ({@code a = μ_{m+1} − μ_m > 0}: pools, or {@code m = 0}): {@code y_0* = (μ_{m+1} − λ)/a},
+     * {@code b = μ_{m+1}}, {@code μ_i = μ_{m+1+i}}; both of its surfaces are affine in {@code g}.
+     */
+    @Override
+    LinearRelaxation relaxation(double t) {
+        double a = mu[m] - (m == 0 ? 0.0 : mu[m - 1]);
+        if (regime.kind() != Regime.Kind.AT_LEVEL || !(a > 0)) {
+            return null;
+        }
+        double slowest = Double.POSITIVE_INFINITY;
+        for (int level = m + 2; level <= levels; level++) {
+            slowest = Math.min(slowest, mu[level - 1]);
+        }
+        return slowest > 0 ? new LinearRelaxation((mu[m] - lambda.at(t)) / a, a, mu[m], slowest) : null;
+    }
+
     @Override
     void decode(double t, double[] y, double[] x, double[] gap) {
         for (int j = 0; j < m; j++) {

@@ -58,6 +58,34 @@ public final class PieceIntegration {
     }
 
     /**
+     * Whether the stretch from {@code t} to {@code target} is too short to integrate: shorter than
+     * the smallest interval Hipparchus accepts ({@code 1000 ulp} of the larger time), as when a switch
+     * is located within rounding of a grid time, a knot or the end. The state at {@code t} then stands
+     * for the state at {@code target} (the drift moves it by at most that interval times its size).
+     *
+     * @param t the current time
+     * @param target the next stop, {@code >= t} or within rounding below it
+     * @return whether the solvers skip the stretch instead of integrating it
+     */
+    public static boolean negligible(double t, double target) {
+        return target - t < 1000 * Math.ulp(Math.max(Math.abs(t), Math.abs(target)));
+    }
+
+    /**
+     * @param lambda arrival rate
+     * @param t a time
+     * @return whether {@code λ} is constant on {@code [t, ∞)}: a constant rate, or a piecewise-linear one
+     *         past its last knot (it is constant outside its times)
+     */
+    public static boolean constantFrom(ArrivalRate lambda, double t) {
+        if (lambda.isConstant()) {
+            return true;
+        }
+        double[] knots = knots(lambda);
+        return knots.length > 0 && t >= knots[knots.length - 1];
+    }
+
+    /**
      * The absolute tolerances of a piece: {@code settings.absoluteTolerance()} for every coordinate
      * but {@code tight}, whose tolerance is 1e-10 times that, so that the coordinate is integrated to
      * the relative tolerance alone and its zero (a switching surface approached like {@code e^{−t}})
