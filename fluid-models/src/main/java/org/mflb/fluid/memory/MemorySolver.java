@@ -94,16 +94,7 @@ final class MemorySolver {
          */
         double[] stateAt(double t, int[] level) {
             double clamped = Math.min(Math.max(t, grid.start()), grid.end());
-            int lo = 0;
-            int hi = grid.size() - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (grid.time(mid) <= clamped) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
+            int lo = grid.indexAtOrBefore(clamped);
             if (clamped == grid.time(lo)) {
                 level[0] = levelAtGrid[lo];
                 return states[lo].clone();

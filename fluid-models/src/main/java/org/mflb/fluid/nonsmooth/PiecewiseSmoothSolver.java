@@ -149,16 +149,7 @@ public final class PiecewiseSmoothSolver {
          */
         public double[] stateAt(double t) {
             double clamped = Math.min(Math.max(t, grid.start()), grid.end());
-            int lo = 0;
-            int hi = grid.size() - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (grid.time(mid) <= clamped) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
+            int lo = grid.indexAtOrBefore(clamped);
             if (clamped == grid.time(lo)) {
                 return states[lo].clone();
             }

@@ -81,4 +81,13 @@ public final class TimeGrid {
     public double[] toArray() {
         return times.clone();
     }
+
+    /**
+     * @param t a time
+     * @return the index of the last output time {@code ≤ t} (0 when {@code t} is before the start)
+     */
+    public int indexAtOrBefore(double t) {
+        int k = Arrays.binarySearch(times, t);
+        return k >= 0 ? k : Math.max(0, -k - 2);
+    }
 }
