@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"The main job: runs the built-in catalogue of scenarios (fixed points and transients of every"
                 + " model, against simulations of the real N-server system) and writes DIR/report.md, one PNG per"
                 + " scenario and DIR/summary.json. Exits with 1 if a scenario fails.",
-            "--quick (default) takes about a minute on two cores; --full runs longer simulations (about six minutes)."})
+            "--quick (default) takes about half a minute on two idle cores; --full runs longer simulations (about five minutes)."})
 public final class ValidateCommand implements Callable<Integer> {
 
     static final class Mode {
