@@ -207,9 +207,14 @@ public final class EventCalendar {
 
     /** Places {@code (key, who)} at the root and sifts it down among the first {@code heapSize} entries. */
     private void siftDown(long key, long who) {
+        siftDown(0, key, who);
+    }
+
+    /** Places {@code (key, who)} at entry {@code from} and sifts it down among the first {@code heapSize} entries. */
+    private void siftDown(int from, long key, long who) {
         final long[] h = heap;
         final int n = heapSize;
-        int i = 0;
+        int i = from;
         for (;;) {
             int c = 4 * i + 1;
             if (c >= n) {
@@ -256,33 +261,7 @@ public final class EventCalendar {
         final long[] h = heap;
         final int n = heapSize;
         for (int i = (n - 2) >>> 2; i >= 0 && n > 1; i--) {
-            long key = h[2 * i];
-            long who = h[2 * i + 1];
-            int j = i;
-            for (;;) {
-                int c = 4 * j + 1;
-                if (c >= n) {
-                    break;
-                }
-                int best = c;
-                long bk = h[2 * c];
-                int end = Math.min(c + 4, n);
-                for (int q = c + 1; q < end; q++) {
-                    long kq = h[2 * q];
-                    if (kq < bk) {
-                        bk = kq;
-                        best = q;
-                    }
-                }
-                if (bk >= key) {
-                    break;
-                }
-                h[2 * j] = bk;
-                h[2 * j + 1] = h[2 * best + 1];
-                j = best;
-            }
-            h[2 * j] = key;
-            h[2 * j + 1] = who;
+            siftDown(i, h[2 * i], h[2 * i + 1]);
         }
     }
 
