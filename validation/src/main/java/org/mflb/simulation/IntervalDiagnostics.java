@@ -3,6 +3,7 @@ package org.mflb.simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 import org.mflb.core.distribution.ServiceDistribution;
 
@@ -37,16 +38,16 @@ public final class IntervalDiagnostics {
     public static List<String> warnings(SimulationResult result) {
         SimulationScenario sc = result.scenario();
         List<String> warnings = new ArrayList<>();
-        if (sc.dt() > 0 || !sc.arrivalRate().isConstant()) {
+        OptionalDouble load = sc.stationaryLoad();
+        if (load.isEmpty()) {
             return warnings;
         }
         ServiceDistribution service = sc.service();
-        double meanService = service == null ? 1.0 : service.mean();
         if (service != null && !Double.isFinite(service.scv())) {
             warnings.add("service " + service.spec() + " has infinite variance: the 95% intervals are not valid"
                     + " (no central limit theorem; they are too narrow at any run length)");
         }
-        double exact = sc.arrivalRate().at(0) * meanService;
+        double exact = load.getAsDouble();
         Estimate observed = switch (sc.system()) {
             case SUPERMARKET -> result.tail().size() > 1 ? result.tail().get(1) : null;
             case POOLS -> result.meanQueueLength();

@@ -1,5 +1,7 @@
 package org.mflb.simulation;
 
+import java.util.OptionalDouble;
+
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
@@ -475,20 +477,24 @@ public final class SimulationScenario {
     }
 
     /**
-     * The exact stationary mean of the busy fraction {@code x_1} of single-server queues:
-     * {@code E[x_1] = λ·E[S]} at any N and under any policy, since no job is lost and in steady state
-     * the servers complete work at the rate it arrives ({@code N·λ} jobs per unit time, each busy
-     * server finishing one per {@code E[S]}; Little's law for the servers). It holds only in steady
-     * state, so it is given only for a steady-state run: no time grid ({@code dt = 0}) and a constant
-     * arrival rate (with a rate profile or along a transient {@code E[x_1(t)]} is not known).
+     * {@code λ·E[S]} in a steady-state run: no time grid ({@code dt = 0}) and a constant arrival rate.
+     * It is the exact stationary mean, at any N and under any policy, of the busy fraction {@code x_1}
+     * of single-server queues (no job is lost, and in steady state the servers complete work at the
+     * rate it arrives: Little's law for the servers) and of the jobs per infinite-server pool (Little's
+     * law). With a rate profile or along a transient {@code E[x_1(t)]} is not known.
      *
-     * @return {@code λ·E[S]}, or empty for pools, with a grid or with a time-varying rate
+     * @return {@code λ·E[S]}, or empty with a grid or with a time-varying rate
      */
-    public java.util.OptionalDouble stationaryBusyFraction() {
-        if (!system.isQueue() || dt != 0 || !arrivalRate.isConstant()) {
-            return java.util.OptionalDouble.empty();
+    public OptionalDouble stationaryLoad() {
+        if (dt != 0 || !arrivalRate.isConstant()) {
+            return OptionalDouble.empty();
         }
-        return java.util.OptionalDouble.of(arrivalRate.at(0) * (service == null ? 1.0 : service.mean()));
+        return OptionalDouble.of(arrivalRate.at(0) * (service == null ? 1.0 : service.mean()));
+    }
+
+    /** @return {@link #stationaryLoad()} for single-server queues, where it is the mean busy fraction; else empty */
+    public OptionalDouble stationaryBusyFraction() {
+        return system.isQueue() ? stationaryLoad() : OptionalDouble.empty();
     }
 
     /** @return the grid times {@code k·dt ≤ tEnd}, empty when {@code dt = 0} */

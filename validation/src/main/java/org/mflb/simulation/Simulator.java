@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -222,7 +223,7 @@ public final class Simulator {
          * fewer than {@value ControlVariate#MIN_UNITS} units.
          */
         private List<QuantileEstimate> controlledQuantiles() {
-            java.util.OptionalDouble busy = sc.stationaryBusyFraction();
+            OptionalDouble busy = sc.stationaryBusyFraction();
             if (busy.isEmpty() || units.size() < ControlVariate.MIN_UNITS
                     || units.get(0).conditionalResponseQuantiles() == null) {
                 return null;
