@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 public final class ProgressOptions {
 
     @Option(names = "--quiet", description = "No progress on stderr (by default a bar on a terminal, otherwise a line"
-            + " per finished replication and a heartbeat every 10 s).")
+            + " per finished step, e.g. replication, and a heartbeat every 10 s while a long one runs).")
     boolean quiet;
 
     /** @return the progress of this command on its stderr */
