@@ -12,7 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds="${1:-3}"
 cc="$(mktemp -d)/sq2_loop"
 gcc -O3 -o "$cc" "$root/bench/sq2_loop.c" -lm
-jar="${MFLB_JAR:-$root/validation/target/mflb.jar}"
+jar="${MFLB_JAR:-$root/cli/target/mflb.jar}"
 [ -f "$jar" ] || (cd "$root" && mvn -q -B -DskipTests package >&2)
 # the C loop's wall and CPU rates ("wall cpu"), 5e7 events
 c_rate() { "$cc" 1000 50000000 | awk '{print $4, $5}'; }

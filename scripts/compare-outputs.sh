@@ -4,7 +4,7 @@
 #   scripts/compare-outputs.sh REV            # e.g. main, 9fa1ab2
 #   scripts/compare-outputs.sh REV --keep     # keep the output directory (printed at the end)
 #
-# Builds validation/target/mflb.jar of REV (in a temporary git worktree) and of the working tree
+# Builds the application jar (cli/target/mflb.jar, validation/target/mflb.jar before the cli module) of REV (in a temporary git worktree) and of the working tree
 # (in place), runs the fixed list of commands below with each jar (fixed points and transients for
 # every system x policy, --refined, every --format, invalid inputs, short seeded simulate and
 # compare runs), and diffs stdout, stderr and exit code of each. Exit 0 iff nothing differs.
@@ -26,8 +26,11 @@ git -C "$root" worktree add --detach "$base" "$rev" >/dev/null 2>&1
 (cd "$base" && mvn -q -B -o -DskipTests package >&2)
 echo "compare: building the working tree" >&2
 (cd "$root" && mvn -q -B -o -DskipTests package >&2)
-cp "$base/validation/target/mflb.jar" "$work/before.jar"
-cp "$root/validation/target/mflb.jar" "$work/after.jar"
+application_jar() { # the cli module's jar, or validation's in revisions before the cli module
+  if [ -f "$1/cli/target/mflb.jar" ]; then echo "$1/cli/target/mflb.jar"; else echo "$1/validation/target/mflb.jar"; fi
+}
+cp "$(application_jar "$base")" "$work/before.jar"
+cp "$(application_jar "$root")" "$work/after.jar"
 
 # One command per line: arguments of mflb, run in $work/run (files written there, e.g. plots, stay there).
 commands() {

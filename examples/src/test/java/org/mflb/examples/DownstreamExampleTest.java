@@ -35,7 +35,7 @@ import org.mflb.simulation.SystemKind;
  */
 class DownstreamExampleTest {
 
-    private static final String[] MODULES = {"solver-core", "fluid-models", "pde-models", "validation"};
+    private static final String[] MODULES = {"solver-core", "fluid-models", "pde-models", "simulator"};
 
     private static String property(String name) {
         String value = System.getProperty(name);

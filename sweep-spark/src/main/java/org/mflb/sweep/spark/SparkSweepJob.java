@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.mflb.cli.Mflb;
+import org.mflb.sweep.CommandRunner;
 
 /**
  * Main class of the job jar {@code mflb-sweep-spark.jar}: {@code spark-submit --master URL
@@ -22,7 +22,7 @@ public final class SparkSweepJob {
         List<String> line = new ArrayList<>(List.of("sweep", "--engine", SparkSweepEngine.NAME));
         List<String> rest = Arrays.asList(args);
         line.addAll(!rest.isEmpty() && rest.get(0).equals("sweep") ? rest.subList(1, rest.size()) : rest);
-        System.exit(Mflb.execute(line.toArray(String[]::new), new PrintWriter(System.out, true),
+        System.exit(CommandRunner.load().execute(line.toArray(String[]::new), new PrintWriter(System.out, true),
                 new PrintWriter(System.err, true)));
     }
 }

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.junit.jupiter.api.Test;
-import org.mflb.cli.Mflb;
+import org.mflb.sweep.CommandRunner;
 
 /**
  * The Spark engine gives the local engine's numbers to the last digit: one small simulate grid on
@@ -33,8 +33,8 @@ class SparkSweepEngineTest {
         StringWriter err = new StringWriter();
         String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GRID), java.util.Arrays.stream(engine))
                 .toArray(String[]::new);
-        int code = Mflb.execute(args, new PrintWriter(out), new PrintWriter(err));
-        assertEquals(Mflb.EXIT_FAILURE, code, "d = 21 > n = 20 fails two points: " + err);
+        int code = CommandRunner.load().execute(args, new PrintWriter(out), new PrintWriter(err));
+        assertEquals(CommandRunner.EXIT_FAILURE, code, "d = 21 > n = 20 fails two points: " + err);
         return JSON.readTree(out.toString());
     }
 

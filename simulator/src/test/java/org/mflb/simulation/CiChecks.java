@@ -36,10 +36,10 @@ import org.mflb.core.Require;
  * <p>Seeds are fixed, so a test is deterministic; the miss probability (and any allowance) keeps it
  * from depending on one lucky stream when the code that consumes random numbers changes.
  */
-final class CiChecks {
+public final class CiChecks {
 
     /** The default miss probability per check: the 95% intervals as they are. */
-    static final double DEFAULT_MISS_PROBABILITY = 0.05;
+    public static final double DEFAULT_MISS_PROBABILITY = 0.05;
 
     private final double missProbability;
     private final List<String> misses = new ArrayList<>();
@@ -47,7 +47,7 @@ final class CiChecks {
     private int count;
 
     /** Checks at the 95% intervals as they are (miss probability 0.05 per check). */
-    CiChecks() {
+    public CiChecks() {
         this(DEFAULT_MISS_PROBABILITY);
     }
 
@@ -55,7 +55,7 @@ final class CiChecks {
      * @param missProbability p in (0, 1): every check, single or joint, misses with probability at
      *        most p (intervals widened to family coverage 1 − p; see the class comment)
      */
-    CiChecks(double missProbability) {
+    public CiChecks(double missProbability) {
         this.missProbability = Require.open("missProbability", missProbability, 0, 1);
     }
 
@@ -68,7 +68,7 @@ final class CiChecks {
      * @param truth the exact value
      * @param slack known deterministic error added to the interval (0 for an exact truth)
      */
-    void check(String label, Estimate e, double truth, double slack) {
+    public void check(String label, Estimate e, double truth, double slack) {
         count++;
         double widen = wideningFactor(missProbability, 1, e.samples() - 1);
         double low = low(e, widen, slack);
@@ -101,14 +101,14 @@ final class CiChecks {
      * @param from index of the first estimate checked
      * @param truths exact values of entries {@code from, from + 1, …}
      */
-    void checkJointly(String label, VectorEstimate estimates, int from, double[] truths) {
+    public void checkJointly(String label, VectorEstimate estimates, int from, double[] truths) {
         Joint joint = joint(label);
         joint.levels(estimates, from, truths, 0);
         joint.check();
     }
 
     /** @return an empty joint check: add the estimates of one run, then call {@link Joint#check()} */
-    Joint joint(String label) {
+    public Joint joint(String label) {
         return new Joint(label);
     }
 
@@ -122,7 +122,7 @@ final class CiChecks {
      * batch means), so that all {@code k} cover their truths together with probability at least
      * 1 − p whatever their correlation (Bonferroni's inequality). Each estimate keeps its own slack.
      */
-    final class Joint {
+    public final class Joint {
 
         private final String label;
         private final List<String> names = new ArrayList<>();
@@ -134,7 +134,7 @@ final class CiChecks {
         }
 
         /** Adds one estimate of the run with its exact value and its deterministic slack. */
-        Joint add(String name, Estimate e, double truth, double slack) {
+        public Joint add(String name, Estimate e, double truth, double slack) {
             names.add(name);
             estimates.add(e);
             truthAndSlack.add(new double[] {truth, slack});
@@ -142,7 +142,7 @@ final class CiChecks {
         }
 
         /** Adds entries {@code from, from + 1, …} of a tail vector, named x_i. */
-        Joint levels(VectorEstimate v, int from, double[] truths, double slack) {
+        public Joint levels(VectorEstimate v, int from, double[] truths, double slack) {
             for (int i = 0; i < truths.length; i++) {
                 add("x_" + (from + i), v.get(from + i), truths[i], slack);
             }
@@ -150,7 +150,7 @@ final class CiChecks {
         }
 
         /** Records the joint check: one miss if any estimate is outside its widened interval. */
-        void check() {
+        public void check() {
             count++;
             int k = estimates.size();
             boolean ok = true;
@@ -179,7 +179,7 @@ final class CiChecks {
      * @return t_df(1 − p/(2k)) / t_df(0.975): the factor that widens k 95% Student-t intervals with
      *         df degrees of freedom to family coverage 1 − p (Bonferroni); 1 for k = 1, p = 0.05
      */
-    static double wideningFactor(double p, int k, int df) {
+    public static double wideningFactor(double p, int k, int df) {
         if (k == 1 && p == DEFAULT_MISS_PROBABILITY) {
             return 1;
         }
@@ -191,13 +191,13 @@ final class CiChecks {
     }
 
     /** Asserts an absolute bound that needs no interval (e.g. a value that must be tiny). */
-    void require(String label, boolean condition) {
+    public void require(String label, boolean condition) {
         log.append(label).append(condition ? "" : "  FAILED").append('\n');
         assertTrue(condition, label + "\n" + log);
     }
 
     /** @return number of checks so far (a joint check counts once) */
-    int count() {
+    public int count() {
         return count;
     }
 
@@ -206,7 +206,7 @@ final class CiChecks {
      * the test for its m checks: m·p when none is allowed (union bound, whatever the dependence between
      * runs), P(Binomial(m, p) > allowed) otherwise (independent runs).
      */
-    void assertAtMostMisses(int allowed) {
+    public void assertAtMostMisses(int allowed) {
         String bound = count == 0 ? "no interval check"
                 : allowed == 0
                         ? String.format("false alarm <= %d x %.4g = %.3g%%", count, missProbability,
@@ -224,7 +224,7 @@ final class CiChecks {
     }
 
     /** @return P(Binomial(m, p) > allowed) */
-    static double binomialTail(int m, double p, int allowed) {
+    public static double binomialTail(int m, double p, int allowed) {
         double below = 0;
         double term = Math.pow(1 - p, m); // P(X = 0)
         for (int j = 0; j <= allowed && j <= m; j++) {

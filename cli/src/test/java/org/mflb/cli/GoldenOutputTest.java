@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * over every system, policy and format is {@code scripts/compare-outputs.sh REV}.
  * <p>
  * To rewrite the goldens after an intended change of output, run this test with
- * {@code -Dmflb.golden.write=DIR} (DIR = {@code validation/src/test/resources/golden}) and review the diff.
+ * {@code -Dmflb.golden.write=DIR} (DIR = {@code cli/src/test/resources/golden}) and review the diff.
  */
 class GoldenOutputTest {
 

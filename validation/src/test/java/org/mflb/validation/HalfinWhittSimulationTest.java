@@ -1,4 +1,6 @@
-package org.mflb.simulation;
+package org.mflb.validation;
+
+import org.mflb.simulation.CiChecks;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.fluid.diffusion.HalfinWhittJsq;

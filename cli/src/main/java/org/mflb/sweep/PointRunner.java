@@ -4,16 +4,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
-import org.mflb.cli.Mflb;
-
-import picocli.CommandLine;
-
-/** Runs one point of a sweep in the calling thread: the point's command line through {@link Mflb#execute}. */
+/** Runs one point of a sweep in the calling thread: the point's command line through {@link CommandRunner}. */
 public final class PointRunner {
+
+    /** The command line the points run on, found once per JVM (an executor's too). */
+    private static final CommandRunner COMMAND_LINE = CommandRunner.load();
 
     private PointRunner() {
     }
@@ -24,9 +20,9 @@ public final class PointRunner {
         StringWriter err = new StringWriter();
         int code;
         try {
-            code = Mflb.execute(quietly(point.args()), new PrintWriter(out), new PrintWriter(err));
+            code = COMMAND_LINE.execute(quietly(point.args()), new PrintWriter(out), new PrintWriter(err));
         } catch (Throwable t) { // an Error (say, out of memory) fails this point, not the sweep
-            return new PointResult(point.index(), Mflb.EXIT_FAILURE, "", "internal error: " + t);
+            return new PointResult(point.index(), CommandRunner.EXIT_FAILURE, "", "internal error: " + t);
         }
         if (code == 0) {
             return new PointResult(point.index(), 0, out.toString(), "");
@@ -34,15 +30,11 @@ public final class PointRunner {
         return new PointResult(point.index(), code, "", errorLine(err.toString(), code));
     }
 
-    /** The commands that report progress of their own (the sweep reports the points'). */
-    private static final Set<String> WITH_PROGRESS = new CommandLine(new Mflb()).getSubcommands().entrySet().stream()
-            .filter(c -> c.getValue().getCommandSpec().findOption("--quiet") != null).map(Map.Entry::getKey)
-            .collect(Collectors.toUnmodifiableSet());
 
     /** @return the point's command line, with {@code --quiet} when its command has progress of its own */
     static String[] quietly(List<String> args) {
         List<String> line = new ArrayList<>(args);
-        if (!line.isEmpty() && WITH_PROGRESS.contains(line.get(0)) && !line.contains("--quiet")) {
+        if (!line.isEmpty() && COMMAND_LINE.commandsWithProgress().contains(line.get(0)) && !line.contains("--quiet")) {
             line.add("--quiet");
         }
         return line.toArray(String[]::new);
