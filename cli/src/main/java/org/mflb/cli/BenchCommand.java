@@ -19,7 +19,7 @@ import org.mflb.core.sojourn.Percentiles;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.Truncation;
 import org.mflb.fluid.diffusion.HalfinWhittJsq;
 import org.mflb.fluid.diffusion.HalfinWhittLimit;

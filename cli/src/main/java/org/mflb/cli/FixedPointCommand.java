@@ -92,7 +92,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         FluidResponseTime response = fluid.responseTime(fp);
         Own own = fp.memory().map(m -> memory(m, response)).orElseGet(() -> fp.equilibrium()
                 .map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, lossReport, response)));
-        print(new Shared(fluid.system().cliName(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
+        print(new Shared(fluid.system().name(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
         return 0;
     }

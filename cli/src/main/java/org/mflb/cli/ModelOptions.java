@@ -10,7 +10,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidPolicy;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.Truncation;
 import org.mflb.fluid.memory.MemoryPolicy;

@@ -169,7 +169,7 @@ public final class TransientCommand implements Callable<Integer> {
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
-                json.put("system", fluid.system().cliName());
+                json.put("system", fluid.system().name());
                 json.put("policy", fluid.policy().name());
                 putLoad(json, rate);
                 json.put("init", initLabel);

@@ -7,7 +7,7 @@ import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.simulation.Policy;
 import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;

@@ -1,5 +1,6 @@
 package org.mflb.fluid;
 
+import org.mflb.core.system.ServerSystem;
 import java.util.Optional;
 import java.util.OptionalDouble;
 

@@ -1,5 +1,7 @@
 package org.mflb.fluid;
 
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.fixedpoint.FixedPoint;
@@ -98,6 +100,35 @@ public final class FluidModel {
      */
     public static FluidModel of(ServerSystem system, FluidPolicy policy, ArrivalRate lambda) {
         return new FluidModel(system, policy, lambda, Truncation.DEFAULT, IntegratorSettings.DEFAULT);
+    }
+
+    /**
+     * The fluid model of a load-balancing model whose policy does not depend on {@code N} (every
+     * policy but SQ(d) with distinct sampling; SQ(d) with memory has the same fluid limit for both
+     * samplings, docs/models.md §1a).
+     *
+     * @param model the system, policy and arrival rate; its service law must be exponential (general
+     *        service: the hydrodynamic PDE)
+     * @return the fluid model with automatic truncation (tolerance 1e-12)
+     * @throws MflbException naming {@code n} if the policy samples distinct servers, or {@code service}
+     */
+    public static FluidModel of(LoadBalancingModel model) {
+        return of(model, 0);
+    }
+
+    /**
+     * @param model the system, policy and arrival rate (exponential service)
+     * @param n the number of servers {@code N} of a policy that depends on it (SQ(d) with distinct
+     *        sampling), ignored by the others; 0 when not known
+     * @return the fluid model with automatic truncation (tolerance 1e-12)
+     * @throws MflbException naming {@code n} if the policy needs it and {@code n < d}, or {@code service}
+     */
+    public static FluidModel of(LoadBalancingModel model, int n) {
+        if (!model.exponentialService() || model.service().mean() != 1.0) {
+            throw MflbException.invalid("service", model.service().spec(), "exp (exponential of mean 1) for the fluid"
+                    + " (ODE) models; general service times: the hydrodynamic PDE");
+        }
+        return of(model.system(), FluidPolicy.of(model.policy(), n), model.arrivalRate());
     }
 
     /** @return a copy with another arrival rate */

@@ -1,5 +1,6 @@
 package org.mflb.fluid;
 
+import org.mflb.core.system.ServerSystem;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -36,11 +37,11 @@ final class SwitchedFluid {
     /** Refuses the systems the policy has no fluid limit for here: loss pools; single-server queues for the threshold policies. */
     static void requireSupported(ServerSystem system, NonSmoothPolicy policy) {
         if (system.isLossy()) {
-            throw MflbException.invalid("system", system.cliName(), "supermarket or pools for policy " + policy.name());
+            throw MflbException.invalid("system", system.name(), "supermarket or pools for policy " + policy.name());
         }
         if (system.kind() == ServerSystem.Kind.SUPERMARKET && (policy.isAdaptive()
                 || policy instanceof ThresholdPolicy t && t.threshold() > 0)) {
-            throw MflbException.invalid("system", system.cliName(), "pools for the threshold policies");
+            throw MflbException.invalid("system", system.name(), "pools for the threshold policies");
         }
     }
 

@@ -1,5 +1,6 @@
 package org.mflb.fluid;
 
+import org.mflb.core.system.ServerSystem;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

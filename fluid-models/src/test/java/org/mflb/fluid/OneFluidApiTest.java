@@ -1,5 +1,6 @@
 package org.mflb.fluid;
 
+import org.mflb.core.system.ServerSystem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

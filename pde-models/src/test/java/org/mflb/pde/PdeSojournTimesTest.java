@@ -19,7 +19,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.PowerOfD;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 
 /** The PDE's waiting- and response-time laws (docs/models.md §7) against M/G/1 closed forms and the fluid. */
 class PdeSojournTimesTest {

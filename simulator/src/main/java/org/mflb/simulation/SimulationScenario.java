@@ -640,6 +640,37 @@ public final class SimulationScenario {
             return this;
         }
 
+        /**
+         * Sets everything the model states: system, policy (with d, sampling, threshold, alpha),
+         * arrival rate and service law.
+         *
+         * @param model the load-balancing model
+         */
+        public Builder model(org.mflb.core.system.LoadBalancingModel model) {
+            org.mflb.core.system.ServerSystem servers = model.system();
+            system = switch (servers.kind()) {
+                case SUPERMARKET -> SystemKind.SUPERMARKET;
+                case POOLS -> SystemKind.POOLS;
+                case LOSS -> SystemKind.LOSS;
+            };
+            if (servers.isLossy()) {
+                capacity = servers.capacity();
+            }
+            org.mflb.core.system.Policy p = model.policy();
+            policy = Policy.parse(p.id());
+            d = p.d();
+            sampling = p.sampling() == org.mflb.core.system.Sampling.DISTINCT ? Sampling.DISTINCT : Sampling.REPLACEMENT;
+            if (p instanceof org.mflb.core.system.Policy.Threshold t) {
+                threshold(t.threshold());
+            } else if (p instanceof org.mflb.core.system.Policy.AdaptiveThreshold a) {
+                threshold(a.initialThreshold());
+                alpha = a.alpha();
+            }
+            arrivalRate = model.arrivalRate();
+            service = model.service();
+            return this;
+        }
+
         /** @param v the system */
         public Builder system(SystemKind v) {
             system = v;

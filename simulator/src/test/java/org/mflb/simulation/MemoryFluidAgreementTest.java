@@ -3,7 +3,7 @@ package org.mflb.simulation;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.memory.MemoryModel;
 import org.mflb.fluid.memory.MemoryPolicy;

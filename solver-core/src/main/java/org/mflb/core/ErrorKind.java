@@ -7,6 +7,11 @@ package org.mflb.core;
 public enum ErrorKind {
     /** A parameter lies outside its valid range (the message names it and the range). */
     INVALID_PARAMETER,
+    /**
+     * A parameter the others make necessary is missing (e.g. the capacity of loss pools): the message
+     * names it and when it is required. A command line reports it as a usage error, naming its flag.
+     */
+    MISSING_PARAMETER,
     /** The model has no stable fixed point for these parameters (e.g. load {@code λ ≥ 1} for queues). */
     UNSTABLE,
     /** An iterative method did not reach its tolerance within its budget. */

@@ -33,6 +33,17 @@ public class MflbException extends RuntimeException {
         return parameter;
     }
 
+    /**
+     * Error for a required parameter that is missing: "{@code name is required requirement}".
+     *
+     * @param parameter the missing parameter
+     * @param requirement when and what it must be, e.g. "for the threshold policy (an integer >= 0)"
+     * @return the exception, of kind {@link ErrorKind#MISSING_PARAMETER}
+     */
+    public static MflbException missing(String parameter, String requirement) {
+        return new MflbException(ErrorKind.MISSING_PARAMETER, parameter, parameter + " is required " + requirement);
+    }
+
     /** Error for a parameter outside its valid range: "{@code name = value: must be range}". */
     public static MflbException invalid(String parameter, Object value, String validRange) {
         return new MflbException(ErrorKind.INVALID_PARAMETER, parameter,

@@ -7,7 +7,7 @@ import org.mflb.core.model.InitialState;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 
 /**
  * The built-in validation scenarios: every model mflb computes, against the simulated system.

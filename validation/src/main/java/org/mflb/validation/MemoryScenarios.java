@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.memory.MemoryModel;
 import org.mflb.fluid.memory.MemoryPolicy;

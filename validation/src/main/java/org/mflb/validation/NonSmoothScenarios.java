@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.mflb.core.model.InitialState;
 import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.simulation.Policy;
 

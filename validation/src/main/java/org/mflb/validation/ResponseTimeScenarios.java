@@ -12,7 +12,7 @@ import org.mflb.core.sojourn.SojournLaw;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
 import org.mflb.fluid.PowerOfD;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeSojournTimes;
 import org.mflb.simulation.Engine;

@@ -4,7 +4,7 @@ import org.mflb.core.model.InitialState;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.AdaptiveThreshold;

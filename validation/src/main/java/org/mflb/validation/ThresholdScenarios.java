@@ -11,7 +11,7 @@ import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.RegimeHistory;
 import org.mflb.simulation.Estimate;

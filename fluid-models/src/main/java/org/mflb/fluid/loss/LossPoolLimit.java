@@ -12,7 +12,7 @@ import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.TailModel;
 

@@ -14,7 +14,7 @@ import org.mflb.core.Require;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.TailModel;
 

@@ -8,7 +8,7 @@ import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.IntegratorSettings;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.Truncation;
 
 /**
@@ -51,7 +51,7 @@ public final class MemoryModel {
     /** @return the model with arrival rate {@code λ(t)} */
     public static MemoryModel of(ServerSystem system, MemoryPolicy policy, ArrivalRate lambda) {
         if (system.kind() != ServerSystem.Kind.SUPERMARKET) {
-            throw MflbException.invalid("system", system.cliName(), "supermarket for policy memory");
+            throw MflbException.invalid("system", system.name(), "supermarket for policy memory");
         }
         return new MemoryModel(policy, lambda, Truncation.DEFAULT, IntegratorSettings.DEFAULT);
     }

@@ -12,7 +12,7 @@ import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.RandomRouting;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.SmoothRouting;
 
 /** The OU limit of loss pools at the fixed point and along transients (docs/models.md §8). */

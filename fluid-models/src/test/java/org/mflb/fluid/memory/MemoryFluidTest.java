@@ -18,7 +18,7 @@ import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 
 /**
  * SQ(d) with memory (docs/models.md §1a): the tagged-server fixed point against the closed forms of

@@ -12,7 +12,7 @@ import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.Truncation;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;

@@ -14,7 +14,7 @@ import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 
 /**
  * What the solver does besides integrating (issue 18): the state between grid times integrated from

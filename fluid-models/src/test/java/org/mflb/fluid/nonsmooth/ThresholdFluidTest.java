@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
-import org.mflb.fluid.ServerSystem;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidTransient;

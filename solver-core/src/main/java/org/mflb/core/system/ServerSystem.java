@@ -1,4 +1,4 @@
-package org.mflb.fluid;
+package org.mflb.core.system;
 
 import org.mflb.core.Require;
 
@@ -82,8 +82,8 @@ public final class ServerSystem {
         }
     }
 
-    /** @return the command-line name: supermarket, pools or loss */
-    public String cliName() {
+    /** @return the name of the kind: supermarket, pools or loss */
+    public String name() {
         return kind.name().toLowerCase(java.util.Locale.ROOT);
     }
 
