@@ -12,19 +12,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.distribution.Exponential;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.refined.TransientExpansion;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
@@ -58,6 +59,9 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions model;
+
+    @Mixin
+    TruncationOptions truncation;
 
     @Option(names = "--replications", defaultValue = "8", paramLabel = "R",
             description = "Independent replications (default: ${DEFAULT-VALUE}).")
@@ -116,10 +120,13 @@ public final class CompareCommand implements Callable<Integer> {
                     "--threads", "--plot", "--format", "--quiet");
             var file = modelFile.load();
             return progress.step(spec, file.name() + " against simulation", () -> ModelFileComparison.compare(file,
-                    model.n, tEnd, dt, warmup, replications, plot, streams.seed(), streams.threads(), format,
+                    model.size(), tEnd, dt, warmup, replications, plot, streams.seed(), streams.threads(), format,
                     spec.commandLine().getOut()));
         }
-        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
+        if (dt == null) {
+            model.requireConstantRate("a steady-state comparison (a rate profile: with --t-end and --dt)");
+        }
+        LoadBalancingModel lbm = model.model();
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }
@@ -128,21 +135,30 @@ public final class CompareCommand implements Callable<Integer> {
             throw MflbException.invalid("order", order, "omitted unless --refined is given");
         }
         if (refinedRequested) {
-            model.requireSmooth();
+            model.requireSmooth(lbm);
         }
         RefinedMeanField solver = refinedRequested
                 ? new RefinedMeanField(Require.between("order", order == null ? 1 : order, 1, RefinedMeanField.MAX_ORDER))
                 : null;
-        int servers = model.simulatedServers();
+        int servers = model.servers();
         boolean memory = model.policy == ModelOptions.PolicyName.memory;
-        FluidModel fluid = memory ? model.fluidModel() : model.smoothFluidModel();
+        if (!memory) {
+            model.requireSmooth(lbm);
+        }
+        boolean transientRun = dt != null;
+        // the fluid of exponential service; loss pools: the fixed point is the same for every service law
+        boolean insensitive = lbm.system().isLossy() && !transientRun && solver == null;
+        if (!insensitive) {
+            model.requireExponentialService(lbm, "compare except loss pools in a steady state without --refined"
+                    + " (an insensitive fixed point)");
+        }
+        FluidModel fluid = model.fluidModel(lbm.withService(Exponential.unit()), truncation);
         MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
         InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
         if (memoryStart != null && !memory) {
             throw MflbException.invalid("init", init, "a tail vector, all:K, empty or fixed-point (memory: is for"
                     + " --policy memory)");
         }
-        boolean transientRun = dt != null;
         if (!transientRun && !"empty".equals(init)) {
             throw MflbException.invalid("init", init, "used only with --dt (a transient comparison; the steady state"
                     + " does not depend on the initial state)");
@@ -152,26 +168,25 @@ public final class CompareCommand implements Callable<Integer> {
         }
         double horizon = tEnd != null ? tEnd : transientRun ? Double.NaN : 1000;
         if (transientRun && tEnd == null) {
-            throw new MissingOption("t-end", "given with --dt (the transient's horizon)");
+            throw MflbException.missing("t-end", "with --dt (the transient's horizon)");
         }
         // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
         Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
                 : new Comparisons.Tolerance(3, 5.0 / servers);
         Comparisons.Tolerance refinedTolerance = solver == null ? null
                 : new Comparisons.Tolerance(3, 5.0 / Math.pow(servers, solver.order() + 1));
-        // The simulator samples as the fluid model does: with replacement (the law of the fluid limit) or d
-        // distinct servers (the real algorithm, whose exact finite-N drift the fluid side then uses).
-        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).sampling(SimulationOf.sampling(fluid))
+        // The simulated system is the model: the same sampling (with replacement, the law of the fluid limit, or
+        // d distinct servers, whose exact finite-N drift the fluid side then uses), arrival rate and service law.
+        SimulationScenario.Builder scenario = SimulationScenario.builder().model(lbm).servers(servers)
                 .tEnd(horizon).replications(replications).seed(streams.seed()).threads(streams.threads());
         if (warmup != null) {
             scenario.warmup(warmup);
         }
-        if (memory) {
-            scenario.sampling(model.distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT);
-        }
         ObjectNode extra = Printer.object();
-        String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers
-                + model.samplingLabel().map(l -> ", sampling " + l).orElse("");
+        double lambda = lbm.arrivalRate().at(0);
+        String title = fluid + ", " + model.loadLabel() + ", N = " + servers
+                + model.samplingLabel().map(l -> ", sampling " + l).orElse("")
+                + (model.serviceGiven() ? ", service " + lbm.service().spec() : "");
         List<Check> checks;
         FluidResponseTime response = null;
         Figure figure;
@@ -237,7 +252,7 @@ public final class CompareCommand implements Callable<Integer> {
             // allowance over λ, by Little's law)
             sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
                     steady.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
-                            tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / model.lambda())));
+                            tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / lambda)));
             // and its quantiles (the simulator's conditional estimator for exponential service, per job
             // otherwise), with the bias allowance relative to the quantile
             for (QuantileEstimate q : sim.responseTimeQuantiles()) {
@@ -254,9 +269,9 @@ public final class CompareCommand implements Callable<Integer> {
                         refinedTolerance));
                 // Little's law holds at every N: the refined E[T] is the refined mean queue length over λ
                 sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
-                        checks.add(new Check(refinedLabel(expansion.order()) + "E[T]", refinedMean / model.lambda(),
+                        checks.add(new Check(refinedLabel(expansion.order()) + "E[T]", refinedMean / lambda,
                                 e.mean(), e.ci95Low(), e.ci95High(), refinedTolerance.halfWidths() * e.halfWidth()
-                                        + refinedTolerance.bias() / model.lambda())));
+                                        + refinedTolerance.bias() / lambda)));
                 // drawn down to the fluid line's floor (1e-9), like the fixed point: the log axis stays readable
                 int drawn = 1;
                 while (drawn < tail.length && tail[drawn] > 1e-9) {

@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
-import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.distribution.Exponential;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.validation.LossPoolScenarios;
@@ -25,40 +26,53 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code mflb diffusion}: the linear-noise covariance against simulated fluctuations. */
+/**
+ * {@code mflb diffusion}: the linear-noise covariance against simulated fluctuations, or with
+ * {@code --regime halfin-whitt} the Halfin–Whitt study of JSQ ({@link HalfinWhittMode}): one command,
+ * one option set.
+ */
 @Command(name = "diffusion", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Diffusion (Ornstein-Uhlenbeck, linear-noise) approximation against simulation: the stationary"
                 + " covariance W of the Lyapunov equation A W + W A^T + Q = 0 next to the simulated N Cov(x_i, x_j)"
                 + " of the first levels, with a plot of the variances.",
             "Tolerance per entry: 3 CI half-widths + 10 max|W_ii|/N (the O(1/N) correction).",
+            "Loss pools with --service: every level, N Cov against W of the service law (within 3 half-widths + 1%%),"
+                    + " the insensitive mean x* + V/N, the three blocking estimators and the time-average variance.",
             "JSQ in the Halfin-Whitt regime: mflb diffusion --policy jsq --regime halfin-whitt --beta B --n N,N,..."
-                + " (see its --help).",
-            "Loss pools with --service: every level, N Cov against W of the service law (within 3 half-widths + 1%),"
-                    + " the insensitive mean x* + V/N, the three blocking estimators and the time-average variance."})
+                + " (N exp(1) servers, arrival rate N(1 - beta/sqrt(N))): the stationary law of the diffusion limit"
+                + " dX1 = sqrt(2) dW - (beta + X1 - X2) dt - dU, dX2 = dU - X2 dt, X1 <= 0 (Kushner lattices solved"
+                + " exactly, extrapolated in h, with an error estimate), the exact N-server chain for each N (at most"
+                + " two jobs per server; P_Q3_positive is the rate of arrivals that would make a third), the simulated"
+                + " N-server system with 95%% CIs, and the rate: slope of log|E X2^N - E X2| against log N and c1, c2 of"
+                + " the least-squares E X2^N - E X2 = c1/sqrt(N) + c2/N (both fitted over N >= 1600). Figures: E[X2^N]"
+                + " against N, and the stationary tails. Options: --policy, --system supermarket, --n N,N,..., those"
+                + " marked --regime halfin-whitt, --seed, --threads, --long, --plot, --format, --quiet."})
 public final class DiffusionCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions model;
 
+    @Mixin
+    TruncationOptions truncation;
+
     @Option(names = "--levels", defaultValue = "5", paramLabel = "K",
             description = "Tail levels x_1..x_K compared (default: ${DEFAULT-VALUE}).")
     int levels;
 
-    @Option(names = "--service", paramLabel = "SPEC",
-            description = "Loss pools only: service law of mean 1 of the simulation (exp, erlang:k=2, h2:scv=4, det,"
-                    + " lognormal:scv=4, ...). Phase-type laws are predicted by the population model on jobs per phase"
-                    + " per pool (W, the insensitive mean, the time-average variance); det, lognormal and other laws"
-                    + " have no phase model: simulator only, shown against the exponential W (sensitivity below 1%).")
-    String service;
+    @Mixin
+    HalfinWhittMode halfinWhitt;
 
     @Mixin
     RandomStreamOptions streams;
 
-    @Option(names = "--long", description = "Longer simulation (16 replications of 20000 time units instead of 8 of 4000).")
+    @Option(names = "--long", description = "Longer simulation (16 replications of 20000 time units instead of 8 of"
+            + " 4000; --regime halfin-whitt: ten times the events).")
     boolean longRun;
 
     @Option(names = "--plot", paramLabel = "FILE.png",
-            description = "Write the figure of the variances here (default: no figure).")
+            description = "Write the figure of the variances here (default: no figure); --regime halfin-whitt: the"
+                    + " figure of E[X2^N] against N, the tails going to FILE-tails.png (default: "
+                    + HalfinWhittMode.DEFAULT_PLOT + ").")
     Path plot;
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
@@ -76,20 +90,27 @@ public final class DiffusionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (halfinWhitt.requested()) {
+            return halfinWhitt.run(this);
+        }
+        halfinWhitt.refuseOptions(spec);
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format", "--quiet");
             boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
             var file = modelFile.load();
             return progress.step(spec, "fluctuations of " + file.name() + " against simulation",
-                    () -> ModelFileComparison.diffusion(file, model.n, levels, longRun, plotGiven ? plot : null,
+                    () -> ModelFileComparison.diffusion(file, model.size(), levels, longRun, plotGiven ? plot : null,
                             streams.seed(), streams.threads(), format, spec.commandLine().getOut()));
         }
-        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
+        model.requireConstantRate("the stationary fluctuations");
+        LoadBalancingModel lbm = model.model();
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
-        int servers = model.simulatedServers();
-        FluidModel fluid = model.smoothFluidModel();
+        int servers = model.servers();
+        model.requireSmooth(lbm);
+        // loss pools: --service is the simulated law of the fluctuation study; W of exponential service otherwise
+        FluidModel fluid = model.fluidModel(lbm.withService(Exponential.unit()), truncation);
         int maxLevels = fluid.system().isLossy() ? Math.min(fluid.system().capacity(), 256) : 256;
         if (!spec.commandLine().getParseResult().hasMatchedOption("--levels")) {
             levels = Math.min(levels, maxLevels); // the default 5, or all C levels of smaller loss pools
@@ -117,13 +138,12 @@ public final class DiffusionCommand implements Callable<Integer> {
         }
         ValidationContext context = new ValidationContext(dir, longRun, streams.seed(), streams.threads());
         ValidationScenario scenario;
-        if (service != null) {
+        if (model.serviceGiven()) {
             if (!fluid.system().isLossy()) {
-                throw MflbException.invalid("service", service, "used only with --system loss");
+                throw MflbException.invalid("service", model.service, "used only with --system loss");
             }
-            ServiceDistributions.parse(service);
             scenario = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
-                    fluid.arrivalRate().at(0), service, servers);
+                    fluid.arrivalRate().at(0), model.service, servers);
         } else {
             scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels);
         }
@@ -140,7 +160,7 @@ public final class DiffusionCommand implements Callable<Integer> {
             ObjectNode json = CheckPrinter.json(outcome.checks());
             if (model.samplingLabel().isPresent()) {
                 // the loss-pool fluctuation study (--service) simulates the real algorithm whatever --sampling says
-                json.put("sampling", service != null ? "distinct" : model.sampling.name());
+                json.put("sampling", model.serviceGiven() ? "distinct" : model.sampling.id());
             }
             if (plot != null) {
                 json.put("plot", plot.toString());
@@ -148,7 +168,7 @@ public final class DiffusionCommand implements Callable<Integer> {
             Printer.printJson(out, json);
         } else {
             out.println(outcome.description());
-            model.samplingLabel().ifPresent(l -> out.println(service != null
+            model.samplingLabel().ifPresent(l -> out.println(model.serviceGiven()
                     ? "Sampling: d distinct servers (the loss-pool fluctuation study simulates the real algorithm)."
                     : "Sampling: " + l + " (in the simulation too)."));
             out.println();

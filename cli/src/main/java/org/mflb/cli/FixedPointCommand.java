@@ -10,7 +10,9 @@ import java.util.function.IntFunction;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.core.distribution.Exponential;
 import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
@@ -42,6 +44,9 @@ public final class FixedPointCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions model;
+
+    @Mixin
+    TruncationOptions truncation;
 
     @Mixin
     RefinedOptions refined;
@@ -78,16 +83,23 @@ public final class FixedPointCommand implements Callable<Integer> {
             ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
             return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut());
         }
-        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
+        model.requireConstantRate("a fixed point");
+        LoadBalancingModel lbm = model.model();
         model.requireSizeOnlyWithDistinctSampling();
         latency.percentiles();
-        if (refined.requested() || loss.given()) {
-            model.requireSmooth();
+        boolean lossy = lbm.system().isLossy();
+        if (refined.requested() || loss.given() || lossy && model.serviceGiven()) {
+            model.requireSmooth(lbm);
         }
-        FluidModel fluid = model.fluidModel();
+        if (!lossy) {
+            model.requireExponentialService(lbm, "fixed-point");
+        }
+        // loss pools: the fixed point is insensitive to the service law, which only the fluctuations see
+        FluidModel fluid = model.fluidModel(lossy ? lbm.withService(Exponential.unit()) : lbm, truncation);
         // Loss-pool options are validated (and their exact chains sized) before any long work.
-        LossOptions.Report lossReport = fluid.policy() instanceof org.mflb.fluid.SmoothRouting ? loss.report(model, fluid,
-                refined.requested() ? refined.sizes() : null, spec.commandLine().getErr()) : null;
+        LossOptions.Report lossReport = lbm.policy().hasSmoothFluidLimit() ? loss.report(model.service,
+                model.serviceGiven() ? lbm.service() : null, fluid, refined.requested() ? refined.sizes() : null,
+                spec.commandLine().getErr()) : null;
         FluidFixedPoint fp = fluid.fixedPoint();
         FluidResponseTime response = fluid.responseTime(fp);
         Own own = fp.memory().map(m -> memory(m, response)).orElseGet(() -> fp.equilibrium()

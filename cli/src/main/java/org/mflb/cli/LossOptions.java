@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.ejml.data.DMatrixRMaj;
 import org.mflb.core.MflbException;
 import org.mflb.core.distribution.ServiceDistribution;
-import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.loss.BlockingApproximations;
@@ -19,7 +18,8 @@ import org.mflb.fluid.loss.ServiceSensitivity;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fixed-point --system loss [--beta B] [--service SPEC] [--exact]}: the fluctuations of loss
+ * {@code fixed-point --system loss [--beta B] [--service SPEC] [--exact]} ({@code --service} is a model
+ * option, {@link ModelOptions}): the fluctuations of loss
  * pools under random routing or SQ(d) and their blocking probability for finite N
  * ({@code docs/models.md §8}). JSON gains {@code ouMean} (the OU mean {@code m = −β d(x*)/dλ},
  * indexed like {@code tail}), {@code covariance} ({@code W}, levels 1..C; from the phase-type model
@@ -36,13 +36,6 @@ public final class LossOptions {
                     + " approximations of --refined (default: ${DEFAULT-VALUE}: lambda_N = lambda for every N).")
     double beta;
 
-    @Option(names = "--service", paramLabel = "SPEC",
-            description = "Loss pools: phase-type service of mean 1 (exp, erlang:k=K, gamma:scv=1/K, h2:scv=C2, ph:...)"
-                    + " for W, R_B and the time-average variance of the population model on jobs per phase per pool"
-                    + " (the fixed point is insensitive). det, lognormal and other laws: simulator only"
-                    + " (simulate, diffusion --service).")
-    String service;
-
     @Option(names = "--exact", description = "Loss pools with --refined: the exact blocking of the N-pool chain"
             + " (exponential service) for each N, refused when its C(N+C, C) states exceed "
             + ExactLossChain.MAX_STATES + ".")
@@ -50,24 +43,24 @@ public final class LossOptions {
 
     /** @return whether any loss-pool option was given */
     boolean given() {
-        return beta != 0 || service != null || exact;
+        return beta != 0 || exact;
     }
 
     /**
      * Validates the options against the model and computes the report (before any long work the
      * sizes of the exact chains are checked).
      *
-     * @param model the model options
+     * @param service the text of {@code --service}, or null
+     * @param law its service law, or null without {@code --service} (exponential)
      * @param fluid the fluid model (its system must be loss pools for any option here)
      * @param sizes the N of --refined, or null
      * @param err where the progress of large exact chains is reported
      * @return the report, or null when the system is not loss pools
      */
-    Report report(ModelOptions model, FluidModel fluid, int[] sizes, PrintWriter err) {
+    Report report(String service, ServiceDistribution law, FluidModel fluid, int[] sizes, PrintWriter err) {
         if (!fluid.system().isLossy()) {
             if (given()) {
-                throw MflbException.invalid(exact ? "exact" : service != null ? "service" : "beta",
-                        exact ? "given" : service != null ? service : beta, "used only with --system loss");
+                throw MflbException.invalid(exact ? "exact" : "beta", exact ? "given" : beta, "used only with --system loss");
             }
             return null;
         }
@@ -75,7 +68,6 @@ public final class LossOptions {
         if (exact && sizes == null) {
             throw MflbException.invalid("exact", "given", "used with --refined N,... (the N of the exact chains)");
         }
-        ServiceDistribution law = service == null ? null : ServiceDistributions.parse(service);
         if (exact && law != null && law.asPhaseType().map(ph -> ph.phases() > 1).orElse(true)) {
             throw MflbException.invalid("exact", "with --service " + service,
                     "used with exponential service only (the exact chain counts jobs, not phases)");

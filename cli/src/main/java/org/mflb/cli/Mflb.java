@@ -2,6 +2,7 @@ package org.mflb.cli;
 
 import java.io.PrintWriter;
 
+import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 
 import picocli.CommandLine;
@@ -46,6 +47,32 @@ public final class Mflb implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * A required parameter that is missing for the others given, said of its option: a malformed
+     * command line ({@link #EXIT_USAGE}), whether the command line or the library found it.
+     *
+     * @param e an error of kind {@link ErrorKind#MISSING_PARAMETER}: "{@code name is required requirement}"
+     * @return "{@code missing option --flag: must be given requirement}"
+     */
+    static String missingOption(MflbException e) {
+        String prefix = e.parameter() + " is required ";
+        String requirement = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
+        return "missing option " + flag(e.parameter()) + ": must be given " + requirement;
+    }
+
+    /**
+     * @param parameter a parameter's name in the library ({@code lambda}, {@code initialThreshold}, {@code t-end})
+     * @return the option that gives it ({@code --lambda}, {@code --initial-threshold}, {@code --t-end})
+     */
+    static String flag(String parameter) {
+        String name = switch (parameter) {
+            case "servers", "N" -> "n";
+            case "arrivalRate" -> "lambda";
+            default -> parameter;
+        };
+        return "--" + name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** Entry point. */
     public static void main(String[] args) {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -58,11 +85,6 @@ public final class Mflb implements Runnable {
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Mflb());
-        if (HalfinWhittCommand.requested(args)) {
-            // diffusion --regime halfin-whitt has options of its own (--n N,N,..., --beta)
-            cli.getCommandSpec().removeSubcommand("diffusion");
-            cli.addSubcommand("diffusion", new HalfinWhittCommand());
-        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -81,13 +103,15 @@ public final class Mflb implements Runnable {
             if (debug) {
                 ex.printStackTrace(err);
             }
-            if (ex instanceof MflbException) {
-                err.println("mflb: " + ex.getMessage());
+            MflbException known = ex instanceof MflbException e ? e : null;
+            boolean missing = known != null && known.kind() == ErrorKind.MISSING_PARAMETER;
+            if (known != null) {
+                err.println("mflb: " + (missing ? missingOption(known) : known.getMessage()));
             } else {
                 err.println("mflb: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
             }
             err.flush();
-            return ex instanceof MissingOption ? EXIT_USAGE : EXIT_FAILURE;
+            return missing ? EXIT_USAGE : EXIT_FAILURE;
         });
         int code;
         try {

@@ -10,7 +10,6 @@ import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.modelfile.ShippedModels;
 
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
@@ -67,12 +66,7 @@ public final class ModelFileOptions {
         ok.add("--model");
         ok.add("--param");
         ok.add("--debug");
-        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            if (!ok.contains(o.longestName())) {
-                throw new ParameterException(spec.commandLine(), o.longestName() + " cannot be used with --model"
-                        + " (options with --model: " + String.join(", ", ok) + ")");
-            }
-        }
+        OptionRules.allowOnly(spec, "--model", ok);
     }
 
     /**

@@ -1,46 +1,56 @@
 package org.mflb.cli;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.distribution.Exponential;
+import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
-import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.FluidPolicy;
-import org.mflb.fluid.PowerOfD;
-import org.mflb.fluid.RandomRouting;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerSystem;
-import org.mflb.fluid.SmoothRouting;
-import org.mflb.fluid.Truncation;
-import org.mflb.fluid.memory.MemoryPolicy;
-import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
+import org.mflb.fluid.FluidModel;
+import org.mflb.sweep.SweepValues;
+import org.mflb.sweep.Sweepable;
 
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
-/** The options that describe a fluid model, shared by {@code fixed-point} and {@code transient}. */
+/**
+ * The model options, declared once for {@code fixed-point}, {@code transient}, {@code simulate},
+ * {@code compare} and {@code diffusion}: the system, the policy and its parameters, the arrival rate
+ * (constant or a profile), the service law and the number of servers {@code N}. They produce the
+ * library's {@link LoadBalancingModel} ({@link #model()}), which validates the values; the checks
+ * here are the command line's own: an option the chosen system or policy does not use is refused,
+ * one it needs is a missing option (a usage error). A command refuses in one line what it cannot
+ * compute (a fixed point of a rate profile, a fluid of general service), never by declaring an
+ * option again.
+ */
 public final class ModelOptions {
 
     /** The systems of the command line. */
     public enum SystemName { supermarket, pools, loss }
 
-    /**
-     * The fluid policies of the command line; all but random and sqd have non-smooth fluid limits
-     * (docs/models.md §3; memory: §1a).
-     */
+    /** The policies of the command line, by their names ({@link Policy#id()}). */
     public enum PolicyName {
         random, sqd, jsq, jiq, threshold, adaptive_threshold, memory;
 
-        /** @return the name on the command line ({@code adaptive-threshold}) */
+        /** @return the name on the command line ({@code adaptive-threshold}), the policy's {@link Policy#id()} */
         public String cliName() {
             return name().replace('_', '-');
-        }
-
-        /** @return whether the fluid limit is piecewise smooth ({@link FluidPolicy#isSmooth()} false) */
-        public boolean isNonSmooth() {
-            return this != random && this != sqd;
         }
     }
 
@@ -58,8 +68,66 @@ public final class ModelOptions {
         }
     }
 
-    /** Sampling schemes of SQ(d). */
-    public enum SamplingName { replacement, distinct }
+    /** Reads {@code replacement} or {@code distinct} (any case) into the model's {@link Sampling}. */
+    static final class SamplingConverter implements ITypeConverter<Sampling> {
+        @Override
+        public Sampling convert(String value) {
+            for (Sampling s : Sampling.values()) {
+                if (s.id().equalsIgnoreCase(value.strip())) {
+                    return s;
+                }
+            }
+            throw new TypeConversionException("expected one of " + Arrays.stream(Sampling.values()).map(Sampling::id)
+                    .toList() + " (case-insensitive) but was '" + value + "'");
+        }
+    }
+
+    /** Keeps a service law's text (parsed by the model); a sweep lists laws ({@link SweepValues.Kind#LAW}). */
+    static final class ServiceConverter implements ITypeConverter<String>, Sweepable {
+        @Override
+        public String convert(String value) {
+            return value;
+        }
+
+        @Override
+        public SweepValues.Kind sweepKind() {
+            return SweepValues.Kind.LAW;
+        }
+    }
+
+    /**
+     * The numbers of servers of {@code --n}: one {@code N}, or the list {@code N,N,...} of the
+     * Halfin–Whitt study.
+     *
+     * @param text the option's value
+     * @param values its numbers
+     */
+    record Sizes(String text, List<Integer> values) {
+    }
+
+    /** Reads {@code N} or {@code N,N,...}; a sweep takes lists and ranges of {@code N} ({@link SweepValues.Kind#INTEGER}). */
+    static final class SizesConverter implements ITypeConverter<Sizes>, Sweepable {
+        @Override
+        public Sizes convert(String value) {
+            List<Integer> sizes = new ArrayList<>();
+            for (String item : value.split(",", -1)) {
+                try {
+                    sizes.add(Integer.valueOf(item.strip()));
+                } catch (NumberFormatException e) {
+                    throw new TypeConversionException("'" + item + "' is not an int");
+                }
+            }
+            return new Sizes(value, sizes);
+        }
+
+        @Override
+        public SweepValues.Kind sweepKind() {
+            return SweepValues.Kind.INTEGER;
+        }
+    }
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
 
     @Option(names = "--system", paramLabel = "supermarket|pools|loss",
             description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
@@ -72,8 +140,9 @@ public final class ModelOptions {
                     + " shortest queue; jiq = join an idle server, else at random; threshold = to a pool with fewer"
                     + " than L tasks, else with L, else at random (pools); adaptive-threshold = the self-learning"
                     + " threshold with parameter alpha (pools); memory = SQ(d) with memory: to the smallest last"
-                    + " observed length, refreshing the d sampled servers (supermarket). jsq, jiq, threshold and"
-                    + " adaptive-threshold: fixed-point and transient; memory: also compare. Required unless --model.")
+                    + " observed length, refreshing the d sampled servers (supermarket). Every policy: fixed-point,"
+                    + " transient, simulate; compare and diffusion: random and sqd (compare also memory; diffusion"
+                    + " --regime halfin-whitt: jsq). Required unless --model.")
     PolicyName policy;
 
     @Option(names = "--threshold", paramLabel = "L", description = "Threshold L >= 0 of --policy threshold.")
@@ -93,141 +162,199 @@ public final class ModelOptions {
             description = "Arrival rate per server (pool); < 1 for supermarket fixed points.")
     Double lambda;
 
+    @Option(names = "--lambda-profile", paramLabel = "FILE",
+            description = "CSV file of t,lambda points: a piecewise-linear lambda(t), constant outside its times;"
+                    + " replaces --lambda (transients: transient, simulate, compare --dt; the simulator draws it"
+                    + " exactly by thinning).")
+    Path lambdaProfile;
+
     @Option(names = "--capacity", paramLabel = "C", description = "Capacity of each loss pool (required with --system loss).")
     Integer capacity;
 
+    @Option(names = "--service", paramLabel = "SPEC", converter = ServiceConverter.class,
+            description = "Service law of mean 1 (default: exp): exp, det, erlang:k=2, gamma:scv=0.5, h2:scv=4,"
+                    + " lognormal:scv=4, weibull:shape=0.5, pareto:shape=2.5, ph:... (mean M with ,mean=M). simulate:"
+                    + " any law; compare: the laws its fluid predicts (exp; loss pools in steady state: any, the fixed"
+                    + " point is insensitive); fixed-point and diffusion with --system loss: the phase-type sensitivity"
+                    + " and the fluctuation study; other fluid commands: exp (general service: mflb pde).")
+    String service;
+
     @Option(names = "--sampling", paramLabel = "replacement|distinct", defaultValue = "replacement",
+            converter = SamplingConverter.class,
             description = "How sqd and memory sample their d servers: with replacement (default in every command:"
                     + " the model the fluid closed forms, the fixed point without N and the refined 1/N, 1/N^2"
                     + " expansions are exact for), or d distinct servers out of N (sqd: needs --n, the exact finite-N"
-                    + " law of the real d-distinct algorithm; memory: how compare's simulated dispatcher samples, both"
+                    + " law of the real d-distinct algorithm; memory: how the simulated dispatcher samples, both"
                     + " have the same fluid limit).")
-    SamplingName sampling;
+    Sampling sampling;
 
-    @Option(names = "--n", paramLabel = "N", description = "Number of servers N: the simulated system's size, and the N of --sampling distinct.")
-    Integer n;
+    @Option(names = "--n", paramLabel = "N", converter = SizesConverter.class,
+            description = "Number of servers N: the simulated system's size, and the N of --sampling distinct"
+                    + " (diffusion --regime halfin-whitt: a list N,N,...).")
+    Sizes n;
 
-    @Option(names = "--truncation", paramLabel = "K", description = "Keep exactly K levels (default: chosen automatically).")
-    Integer truncation;
+    /**
+     * @return the model the options describe, validated: the arrival rate, the system and the policy
+     *         (in that order), then the model itself (e.g. a threshold policy in pools only)
+     * @throws ParameterException without {@code --system} or {@code --policy}
+     * @throws MflbException of kind {@code MISSING_PARAMETER} (a usage error) for an option the others
+     *         need, {@code INVALID_PARAMETER} for one they do not use or a bad value
+     */
+    public LoadBalancingModel model() {
+        ModelFileOptions.requireBuiltIn(spec, system, policy);
+        ArrivalRate rate = arrivalRate();
+        ServerSystem servers = serverSystem();
+        return new LoadBalancingModel(servers, policy(), rate, service());
+    }
 
-    @Option(names = "--tail-tolerance", paramLabel = "EPS", defaultValue = "1e-12",
-            description = "Largest tail mass an automatic truncation may cut off (default: ${DEFAULT-VALUE}).")
-    double tailTolerance;
+    /** @return {@code λ(t)}: the profile, or the constant {@code --lambda}; exactly one of them */
+    private ArrivalRate arrivalRate() {
+        if (lambdaProfile == null) {
+            if (lambda == null) {
+                throw MflbException.missing("lambda", "(a number > 0)");
+            }
+            return ArrivalRate.constant(Require.positive("lambda", lambda));
+        }
+        if (lambda != null) {
+            throw MflbException.invalid("lambda", lambda, "omitted with --lambda-profile (give one of them)");
+        }
+        return ArrivalProfiles.read(lambdaProfile);
+    }
 
     /** @return the server system, validated */
-    public ServerSystem serverSystem() {
+    private ServerSystem serverSystem() {
+        if (system != SystemName.loss && capacity != null) {
+            throw MflbException.invalid("capacity", capacity, "used only with --system loss");
+        }
         return switch (system) {
-            case supermarket -> requireNoCapacity(ServerSystem.singleServerQueues());
-            case pools -> requireNoCapacity(ServerSystem.infiniteServerPools());
+            case supermarket -> ServerSystem.singleServerQueues();
+            case pools -> ServerSystem.infiniteServerPools();
             case loss -> {
                 if (capacity == null) {
-                    throw new MissingOption("capacity", "given (an integer >= 1) with --system loss");
+                    throw MflbException.missing("capacity", "(an integer >= 1) with --system loss");
                 }
                 yield ServerSystem.lossPools(capacity);
             }
         };
     }
 
-    private ServerSystem requireNoCapacity(ServerSystem s) {
-        if (capacity != null) {
-            throw MflbException.invalid("capacity", capacity, "used only with --system loss");
-        }
-        return s;
-    }
-
-    /** @return whether the policy's fluid limit is piecewise smooth (jsq, jiq, threshold, adaptive-threshold) */
-    public boolean isNonSmooth() {
-        return policy.isNonSmooth();
-    }
-
-    /** Refuses the options of the other family of policies. */
-    private void requireOnlyOptionsOf(PolicyName p) {
-        if (threshold != null && p != PolicyName.threshold) {
+    /** @return the policy with its parameters, refusing the options of the other policies */
+    private Policy policy() {
+        if (threshold != null && policy != PolicyName.threshold) {
             throw MflbException.invalid("threshold", threshold, "used only with --policy threshold"
-                    + (p == PolicyName.adaptive_threshold ? " (the adaptive policy starts from --initial-threshold)" : ""));
+                    + (policy == PolicyName.adaptive_threshold ? " (the adaptive policy starts from --initial-threshold)" : ""));
         }
-        if (alpha != null && p != PolicyName.adaptive_threshold) {
+        if (alpha != null && policy != PolicyName.adaptive_threshold) {
             throw MflbException.invalid("alpha", alpha, "used only with --policy adaptive-threshold");
         }
-        if (initialThreshold != null && p != PolicyName.adaptive_threshold) {
+        if (initialThreshold != null && policy != PolicyName.adaptive_threshold) {
             throw MflbException.invalid("initial-threshold", initialThreshold, "used only with --policy adaptive-threshold");
         }
-        if (p.isNonSmooth() && p != PolicyName.memory && d != null) {
+        boolean samples = policy == PolicyName.sqd || policy == PolicyName.memory;
+        if (d != null && !samples && policy != PolicyName.random) {
             throw MflbException.invalid("d", d, "used only with --policy random, sqd or memory");
         }
-        if (p.isNonSmooth() && p != PolicyName.memory && sampling == SamplingName.distinct) {
+        if (sampling == Sampling.DISTINCT && !samples) {
             throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd or memory");
         }
-    }
-
-    /** @return the policy, smooth or not, validated */
-    public FluidPolicy policy() {
-        if (policy == PolicyName.memory) {
-            requireOnlyOptionsOf(policy);
-            // the fluid limit is the same for both samplings (docs/models.md §1a); --sampling is the simulated system's
-            return MemoryPolicy.of(d == null ? 2 : d);
-        }
-        return policy.isNonSmooth() ? nonSmoothPolicy() : routing();
-    }
-
-    /** @return the non-smooth policy (jsq, jiq, threshold, adaptive-threshold), validated */
-    private NonSmoothPolicy nonSmoothPolicy() {
-        requireOnlyOptionsOf(policy);
+        int sampled = d == null ? 2 : d;
         return switch (policy) {
-            case jsq -> NonSmoothPolicy.jsq();
-            case jiq -> NonSmoothPolicy.jiq();
+            case random -> {
+                if (d != null && d != 1) {
+                    throw MflbException.invalid("d", d, "1 (or omitted) with --policy random");
+                }
+                yield new Policy.Random();
+            }
+            case sqd -> new Policy.PowerOfD(sampled, sampling);
+            case jsq -> new Policy.JoinShortestQueue();
+            case jiq -> new Policy.JoinIdleQueue();
             case threshold -> {
                 if (threshold == null) {
-                    throw new MissingOption("threshold", "given (an integer >= 0) with --policy threshold");
+                    throw MflbException.missing("threshold", "(an integer >= 0) with --policy threshold");
                 }
-                yield NonSmoothPolicy.threshold(threshold);
+                yield new Policy.Threshold(threshold);
             }
             case adaptive_threshold -> {
                 if (alpha == null) {
-                    throw new MissingOption("alpha", "given (a number in (0, 1)) with --policy adaptive-threshold");
+                    throw MflbException.missing("alpha", "(a number in (0, 1)) with --policy adaptive-threshold");
                 }
-                yield NonSmoothPolicy.adaptiveThreshold(alpha, initialThreshold == null ? 0 : initialThreshold);
+                yield new Policy.AdaptiveThreshold(alpha, initialThreshold == null ? 0 : initialThreshold);
             }
-            default -> throw new IllegalStateException(policy + " is smooth");
+            case memory -> new Policy.Memory(sampled, sampling);
         };
     }
 
-    /** Refuses the non-smooth policies in commands (and options such as --refined) that need a smooth drift. */
-    void requireSmooth() {
-        if (policy.isNonSmooth()) {
-            throw MflbException.invalid("policy", policy.cliName(), "random or sqd for this command (jsq, jiq,"
-                    + " threshold and adaptive-threshold: fixed-point and transient, memory also compare; all without"
-                    + " --refined)");
+    /** @return the service law: {@code --service}, exponential of mean 1 by default */
+    private ServiceDistribution service() {
+        return service == null ? Exponential.unit() : ServiceDistributions.parse(service);
+    }
+
+    /** @return whether {@code --service} was given (loss pools: the service studies of fixed-point and diffusion) */
+    boolean serviceGiven() {
+        return service != null;
+    }
+
+    /**
+     * The fluid model of a model of these options, for the commands that compute the fluid limit:
+     * {@code --n} is the {@code N} of {@code --sampling distinct}.
+     *
+     * @param model the model, with exponential service
+     * @param truncation the truncation options
+     * @return the fluid model
+     */
+    FluidModel fluidModel(LoadBalancingModel model, TruncationOptions truncation) {
+        if (policy == PolicyName.sqd && sampling == Sampling.DISTINCT && size() == null) {
+            throw MflbException.missing("n", "(the number of servers) with --sampling distinct");
+        }
+        return FluidModel.of(model, size() == null ? 0 : size()).withTruncation(truncation.rule());
+    }
+
+    /**
+     * Refuses a service law that the fluid limit of a command does not have (its rates are those of
+     * exponential service of mean 1).
+     *
+     * @param model the model
+     * @param where the command, and where it takes other laws, for the message
+     */
+    void requireExponentialService(LoadBalancingModel model, String where) {
+        if (!model.exponentialService() || model.service().mean() != 1.0) {
+            throw MflbException.invalid("service", service, "exp for " + where + ": the fluid limit has exponential"
+                    + " service of mean 1 (general service: mflb pde)");
         }
     }
 
-    /** @return the fluid policy, validated */
-    public SmoothRouting routing() {
-        requireSmooth();
-        requireOnlyOptionsOf(policy);
-        if (policy == PolicyName.random) {
-            if (d != null && d != 1) {
-                throw MflbException.invalid("d", d, "1 (or omitted) with --policy random");
-            }
-            return RandomRouting.INSTANCE;
+    /**
+     * Refuses a rate profile where the command needs a constant rate (a steady state).
+     *
+     * @param what what needs it, for the message
+     */
+    void requireConstantRate(String what) {
+        if (lambdaProfile != null) {
+            throw MflbException.invalid("lambda-profile", lambdaProfile, "omitted for " + what + " (a constant --lambda)");
         }
-        int sampled = d == null ? 2 : d;
-        if (sampling == SamplingName.distinct) {
-            if (n == null) {
-                throw new MissingOption("n", "given (the number of servers) with --sampling distinct");
-            }
-            return PowerOfD.distinct(sampled, n);
+    }
+
+    /** @return the arrival rate as table headers name it: {@code lambda = 0.9} or {@code lambda(t) from FILE} */
+    String loadLabel() {
+        return lambdaProfile == null ? "lambda = " + lambda : "lambda(t) from " + lambdaProfile;
+    }
+
+    /** Refuses the non-smooth policies in commands (and options such as --refined) that need a smooth drift. */
+    void requireSmooth(LoadBalancingModel model) {
+        if (!model.policy().hasSmoothFluidLimit()) {
+            throw MflbException.invalid("policy", model.policy().id(), "random or sqd for this command (jsq, jiq,"
+                    + " threshold and adaptive-threshold: fixed-point and transient, memory also compare; all without"
+                    + " --refined)");
         }
-        return PowerOfD.withReplacement(sampled);
     }
 
     /**
      * For commands that do not simulate (fixed-point, transient): {@code --n} is only the {@code N} of
      * {@code --sampling distinct}, and is refused rather than ignored otherwise.
      */
-    public void requireSizeOnlyWithDistinctSampling() {
-        if (n != null && sampling != SamplingName.distinct) {
-            throw MflbException.invalid("n", n, "used only with --sampling distinct here (the fluid limit is N → ∞;"
+    void requireSizeOnlyWithDistinctSampling() {
+        if (size() != null && sampling != Sampling.DISTINCT) {
+            throw MflbException.invalid("n", size(), "used only with --sampling distinct here (the fluid limit is N → ∞;"
                     + " --refined N,... gives finite-N corrections)");
         }
     }
@@ -236,54 +363,37 @@ public final class ModelOptions {
      * @return how the header of a table names the sampling of sqd and memory ({@code "with replacement"}
      *         or {@code "d distinct servers of N = n"}), empty for the policies that sample no servers
      */
-    public java.util.Optional<String> samplingLabel() {
+    Optional<String> samplingLabel() {
         if (policy != PolicyName.sqd && policy != PolicyName.memory) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(sampling == SamplingName.distinct
-                ? (d == null ? 2 : d) + " distinct servers" + (n == null ? "" : " of N = " + n)
+        return Optional.of(sampling == Sampling.DISTINCT
+                ? (d == null ? 2 : d) + " distinct servers" + (size() == null ? "" : " of N = " + size())
                 : "with replacement");
     }
 
-    /** @return whether {@code --sampling distinct} was chosen */
-    public boolean distinctSampling() {
-        return sampling == SamplingName.distinct;
+    /** @return the one {@code N} of {@code --n}, or null without it */
+    Integer size() {
+        if (n == null) {
+            return null;
+        }
+        if (n.values().size() > 1) {
+            throw new ParameterException(spec.commandLine(), "--n takes one number N here, not the list " + n.text()
+                    + " (a list N,N,... is for diffusion --regime halfin-whitt)");
+        }
+        return n.values().get(0);
     }
 
     /** @return {@code N} of the simulated system, required */
-    public int simulatedServers() {
-        if (n == null) {
-            throw new MissingOption("n", "given (the number of servers of the simulated system)");
+    int servers() {
+        if (size() == null) {
+            throw MflbException.missing("n", "(the number of servers of the simulated system)");
         }
-        return n;
+        return size();
     }
 
-    /** @return {@code λ}, required and validated */
-    public double lambda() {
-        if (lambda == null) {
-            throw new MissingOption("lambda", "given (a number > 0)");
-        }
-        return Require.positive("lambda", lambda);
-    }
-
-    /** @return the truncation rule */
-    public Truncation truncationRule() {
-        return truncation == null ? Truncation.automatic(tailTolerance) : Truncation.fixed(truncation);
-    }
-
-    /** @return the fluid model of the policy, smooth or not, for a constant {@code λ} */
-    public FluidModel fluidModel() {
-        return fluidModel(ArrivalRate.constant(lambda()));
-    }
-
-    /** @return the fluid model of the policy, smooth or not, for the arrival rate {@code rate} */
-    public FluidModel fluidModel(ArrivalRate rate) {
-        return FluidModel.of(serverSystem(), policy(), rate).withTruncation(truncationRule());
-    }
-
-    /** @return the fluid model for a constant {@code λ}, refusing the non-smooth policies ({@link #requireSmooth()}) */
-    public FluidModel smoothFluidModel() {
-        ArrivalRate rate = ArrivalRate.constant(lambda());
-        return FluidModel.of(serverSystem(), routing(), rate).withTruncation(truncationRule());
+    /** @return the numbers of servers of {@code --n N,N,...}, or null without it */
+    int[] sizes() {
+        return n == null ? null : n.values().stream().mapToInt(Integer::intValue).toArray();
     }
 }

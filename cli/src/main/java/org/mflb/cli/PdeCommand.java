@@ -115,8 +115,7 @@ public final class PdeCommand implements Callable<Integer> {
             printEquilibrium(out, pde, pde.equilibrium());
         } else {
             if (tEnd == null || dt == null) {
-                throw new MissingOption(tEnd == null ? "t-end" : "dt",
-                        "given for a transient (or use --equilibrium)");
+                throw MflbException.missing(tEnd == null ? "t-end" : "dt", "for a transient (or use --equilibrium)");
             }
             TimeGrid grid = TimeGrid.uniform(tEnd, dt);
             PdeInitialState initial = PdeInitialState.parse(init);
@@ -134,7 +133,7 @@ public final class PdeCommand implements Callable<Integer> {
             return ArrivalProfiles.read(Path.of(lambdaProfile));
         }
         if (lambda == null) {
-            throw new MissingOption("lambda", "given (a number >= 0), or --lambda-profile FILE");
+            throw MflbException.missing("lambda", "(a number >= 0), or --lambda-profile FILE");
         }
         return ArrivalRate.constant(Require.nonNegative("lambda", lambda));
     }

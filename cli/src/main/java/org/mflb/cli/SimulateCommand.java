@@ -1,7 +1,6 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -10,10 +9,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
-import org.mflb.core.distribution.ServiceDistribution;
-import org.mflb.core.distribution.ServiceDistributions;
-import org.mflb.core.model.ArrivalProfiles;
-import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.simulation.Engine;
@@ -30,7 +25,6 @@ import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.VectorEstimate;
 import org.mflb.simulation.dispatch.LevelJump;
 
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,55 +45,8 @@ public final class SimulateCommand implements Callable<Integer> {
     /** Tail levels shown by the table format. */
     static final int TABLE_LEVELS = 10;
 
-    @Option(names = "--system", paramLabel = "supermarket|pools|loss",
-            description = "Single-server FIFO queues (supermarket), infinite-server pools, or loss pools of capacity C"
-                    + " (required unless --model).")
-    String system;
-
-    @Option(names = "--policy",
-            paramLabel = "random|sqd|jsq|jiq|memory|threshold|adaptive-threshold",
-            description = "Dispatching policy (required unless --model).")
-    String policy;
-
-    @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
-    Integer d;
-
-    @Option(names = "--sampling", paramLabel = "replacement|distinct",
-            description = "How sqd and memory sample their d servers: with replacement (default, as in every"
-                    + " command: the law the fluid limit and the refined expansions are exact for) or d distinct"
-                    + " servers (the real algorithm; fixed-point --sampling distinct --n N is its exact finite-N drift).")
-    String sampling;
-
-    @Option(names = {"--threshold", "--initial-threshold"}, paramLabel = "L",
-            description = "Threshold of threshold; initial threshold of adaptive-threshold (default 0).")
-    Integer threshold;
-
-    @Option(names = "--alpha", paramLabel = "A", description = "Parameter alpha in (0, 1) of adaptive-threshold.")
-    Double alpha;
-
-    @Option(names = "--capacity", paramLabel = "C", description = "Capacity of each loss pool (required with --system loss).")
-    Integer capacity;
-
-    @ArgGroup(exclusive = true, multiplicity = "0..1")
-    Arrivals arrivals;
-
-    /** Exactly one of a constant rate or a rate profile. */
-    static final class Arrivals {
-        @Option(names = "--lambda", required = true, paramLabel = "L", description = "Arrival rate per server (pool).")
-        Double lambda;
-
-        @Option(names = "--lambda-profile", required = true, paramLabel = "FILE",
-                description = "CSV file of t,lambda points: a piecewise-linear lambda(t) (simulated exactly by thinning).")
-        Path profile;
-    }
-
-    @Option(names = "--n", required = true, paramLabel = "N", description = "Number of servers (pools); with --model, of objects N.")
-    int n;
-
-    @Option(names = "--service", paramLabel = "SPEC", defaultValue = "exp",
-            description = "Service law of mean 1 (default: ${DEFAULT-VALUE}): exp, det, erlang:k=2, gamma:scv=0.5,"
-                    + " h2:scv=4, lognormal:scv=4, weibull:shape=0.5, pareto:shape=2.5, ph:...")
-    String service;
+    @Mixin
+    ModelOptions model;
 
     @Option(names = "--init", paramLabel = "empty|tail:1,0.8,0.3|all:K|memory:Q/m=share,...", defaultValue = "empty",
             description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, ... and is rounded"
@@ -166,55 +113,14 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** @return the scenario the options describe, validated */
     SimulationScenario scenario() {
-        ModelFileOptions.requireBuiltIn(spec, system, policy);
-        if (arrivals == null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "Missing required argument (specify one of these): (--lambda=L | --lambda-profile=FILE)");
-        }
-        SystemKind sys = SystemKind.parse(system);
-        Policy pol = Policy.parse(policy);
-        if (capacity != null && sys != SystemKind.LOSS) {
-            throw MflbException.invalid("capacity", capacity, "used only with --system loss");
-        }
-        if (sys == SystemKind.LOSS && capacity == null) {
-            throw new MissingOption("capacity", "given (an integer >= 1) with --system loss");
-        }
-        if ((d != null || sampling != null) && !pol.samples()) {
-            throw MflbException.invalid(d != null ? "d" : "sampling", d != null ? d : sampling,
-                    "used only with --policy sqd or memory");
-        }
-        if (threshold != null && pol != Policy.THRESHOLD && pol != Policy.ADAPTIVE_THRESHOLD) {
-            throw MflbException.invalid("threshold", threshold, "used only with --policy threshold or adaptive-threshold");
-        }
-        if (alpha != null && pol != Policy.ADAPTIVE_THRESHOLD) {
-            throw MflbException.invalid("alpha", alpha, "used only with --policy adaptive-threshold");
-        }
-        ArrivalRate rate = arrivals.profile != null ? ArrivalProfiles.read(arrivals.profile)
-                : new ArrivalRate.Constant(arrivals.lambda);
-        ServiceDistribution law = ServiceDistributions.parse(service);
-        SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
-                .arrivalRate(rate).service(law).eventCalendar(eventCalendar)
-                .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
-                .covarianceLevels(covarianceLevels).engine(Engine.parse(engine)).percentiles(percentiles);
+        SimulationScenario.Builder b = SimulationScenario.builder().model(model.model()).servers(model.servers())
+                .eventCalendar(eventCalendar).tEnd(tEnd).replications(replications).seed(streams.seed())
+                .threads(streams.threads()).batches(batches).covarianceLevels(covarianceLevels)
+                .engine(Engine.parse(engine)).percentiles(percentiles);
         if (MemoryState.isMemoryForm(init)) {
             b.initialMemory(MemoryState.parse(init));
         } else {
             b.initialState(InitialState.parse(init));
-        }
-        if (d != null) {
-            b.d(d);
-        }
-        if (pol.samples()) {
-            b.sampling(sampling != null ? Sampling.parse(sampling) : Sampling.REPLACEMENT);
-        }
-        if (threshold != null) {
-            b.threshold(threshold);
-        }
-        if (alpha != null) {
-            b.alpha(alpha);
-        }
-        if (capacity != null) {
-            b.capacity(capacity);
         }
         if (warmup != null) {
             b.warmup(warmup);
@@ -239,6 +145,7 @@ public final class SimulateCommand implements Callable<Integer> {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
                     "--threads", "--batches", "--format", "--quiet");
             double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
+            int n = model.servers();
             var file = modelFile.load();
             var settings = new org.mflb.simulation.population.PopulationSimulation.Settings(n, tEnd, w,
                     dt != null ? dt : Double.NaN, replications, batches, streams.seed(), streams.threads());
@@ -311,10 +218,10 @@ public final class SimulateCommand implements Callable<Integer> {
         if (sc.system() == SystemKind.LOSS) {
             json.put("capacity", sc.capacity());
         }
-        if (arrivals.profile != null) {
-            json.put("lambdaProfile", arrivals.profile.toString());
+        if (model.lambdaProfile != null) {
+            json.put("lambdaProfile", model.lambdaProfile.toString());
         } else {
-            json.put("lambda", arrivals.lambda);
+            json.put("lambda", model.lambda);
         }
         json.put("n", sc.servers());
         json.put("service", sc.service() == null ? "exp" : sc.service().spec());

@@ -1,7 +1,6 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,13 +11,12 @@ import java.util.function.IntToDoubleFunction;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.mflb.core.MflbException;
-import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.refined.TransientExpansion;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.memory.MemorySwitch;
@@ -44,15 +42,13 @@ public final class TransientCommand implements Callable<Integer> {
     ModelOptions model;
 
     @Mixin
+    TruncationOptions truncation;
+
+    @Mixin
     RefinedOptions refined;
 
     @Mixin
     ModelFileOptions modelFile;
-
-    @Option(names = "--lambda-profile", paramLabel = "FILE",
-            description = "CSV file of t,lambda points: a piecewise-linear lambda(t), constant outside its times"
-                    + " (the format of simulate --lambda-profile); replaces --lambda.")
-    Path lambdaProfile;
 
     @Option(names = "--t-end", required = true, paramLabel = "T", description = "Final time.")
     double tEnd;
@@ -81,27 +77,12 @@ public final class TransientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** @return {@code λ(t)}: the profile, or the constant {@code --lambda}; exactly one of them */
-    private ArrivalRate arrivalRate() {
-        if (lambdaProfile == null) {
-            return ArrivalRate.constant(model.lambda());
-        }
-        if (model.lambda != null) {
-            throw MflbException.invalid("lambda", model.lambda, "omitted with --lambda-profile (give one of them)");
-        }
-        return ArrivalProfiles.read(lambdaProfile);
-    }
-
     /** Adds {@code lambda} (at time 0) and, with a profile, {@code lambdaProfile} (the file). */
     private void putLoad(ObjectNode json, ArrivalRate rate) {
         json.put("lambda", rate.at(0));
-        if (lambdaProfile != null) {
-            json.put("lambdaProfile", lambdaProfile.toString());
+        if (model.lambdaProfile != null) {
+            json.put("lambdaProfile", model.lambdaProfile.toString());
         }
-    }
-
-    private String loadLabel(ArrivalRate rate) {
-        return lambdaProfile == null ? "lambda = " + rate.at(0) : "lambda(t) from " + lambdaProfile;
     }
 
     /**
@@ -118,18 +99,19 @@ public final class TransientCommand implements Callable<Integer> {
             return ModelFileAnalysis.transientRegime(modelFile.load(), refined, TimeGrid.uniform(tEnd, dt), format,
                     spec.commandLine().getOut());
         }
-        ModelFileOptions.requireBuiltIn(spec, model.system, model.policy);
+        LoadBalancingModel lbm = model.model();
         model.requireSizeOnlyWithDistinctSampling();
+        model.requireExponentialService(lbm, "transient");
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
         latency.percentiles();
         MemoryState memoryStart = MemoryState.isMemoryForm(init) ? MemoryState.parse(init) : null;
         InitialState initial = memoryStart == null ? InitialState.parse(init) : null;
         String initLabel = memoryStart != null ? memoryStart.toString() : initial.toString();
-        ArrivalRate rate = arrivalRate();
+        ArrivalRate rate = lbm.arrivalRate();
         if (refined.requested()) {
-            model.requireSmooth();
+            model.requireSmooth(lbm);
         }
-        FluidModel fluid = model.fluidModel(rate);
+        FluidModel fluid = model.fluidModel(lbm, truncation);
         boolean refine = refined.requested();
         FluidTransient tr = progress.stepShownIfLong(spec, "integrating the fluid transient to t = " + tEnd,
                 () -> memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid));
@@ -195,7 +177,7 @@ public final class TransientCommand implements Callable<Integer> {
             }
             case csv -> printCsv(out, trajectory, columns);
             case table -> {
-                out.println("Transient of " + fluid + ", " + loadLabel(rate)
+                out.println("Transient of " + fluid + ", " + model.loadLabel()
                         + model.samplingLabel().map(l -> ", sampling " + l).orElse("") + ", from " + initLabel);
                 out.println("  levels kept K = " + tr.truncation() + " (largest cut-off mass "
                         + Printer.number(tr.cutOffMass()) + ")"

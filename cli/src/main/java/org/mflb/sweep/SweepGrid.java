@@ -16,12 +16,14 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * The grid of a sweep: a command line of one of {@link #COMMANDS} in which any numeric option, and
  * the value of any {@code --param NAME=VALUE}, may be a list {@code a,b,c} or an inclusive range
- * {@code from:to:step} ({@link SweepValues}). The grid is the Cartesian product of the swept
+ * {@code from:to:step}, and any option of names ({@code --policy sqd,jsq}) or of service laws
+ * ({@code --service exp,lognormal:scv=4}) a list ({@link SweepValues}). The grid is the Cartesian product of the swept
  * options' values, in command-line order with the first swept option varying slowest (nested
  * loops); point {@code p} is the {@code p}-th of that order, from 0.
  *
- * <p>Which options are numeric is read from the command's own picocli model, so an option that a
- * command gains is sweepable without a change here. Every point's command line ends with
+ * <p>What an option's values are is read from the command's own picocli model (its type: a number
+ * or an enum; or a converter that is {@link Sweepable}), so an option that a command gains is
+ * sweepable without a change here. Every point's command line ends with
  * {@code --format json}, {@code --threads 1} (when the command has threads: the sweep runs points in
  * parallel, and no result depends on the thread count) and, when the command has a {@code --seed},
  * {@code --seed ReplicationStreams.pointSeed(S, p)} where {@code S} is the seed given (or the
@@ -112,15 +114,38 @@ public final class SweepGrid {
                     axes.add(new Axis(column(axes, param), valueToken, prefix + value.substring(0, k + 1),
                             SweepValues.parse(name + " " + param, spec0, false)));
                 }
-            } else if (!option.isMultiValue() && (INTEGERS.contains(option.type()) || REALS.contains(option.type()))
-                    && SweepValues.isSweep(value)) {
-                String column = option.longestName().replaceFirst("^-+", "");
-                axes.add(new Axis(column(axes, column), valueToken, prefix,
-                        SweepValues.parse(name, value, INTEGERS.contains(option.type()))));
+            } else {
+                SweepValues.Kind kind = kind(option);
+                if (kind != null && SweepValues.isSweep(kind, value)) {
+                    String column = option.longestName().replaceFirst("^-+", "");
+                    axes.add(new Axis(column(axes, column), valueToken, prefix, SweepValues.parse(name, value, kind)));
+                }
             }
             i = valueToken;
         }
         return new SweepGrid(command, options, axes, spec);
+    }
+
+    /**
+     * @return what the values of a single-valued option are: its {@link Sweepable} converter's kind,
+     *         else numbers or the names of an enum by its type; null when it cannot be swept
+     */
+    private static SweepValues.Kind kind(OptionSpec option) {
+        if (option.isMultiValue()) {
+            return null;
+        }
+        for (picocli.CommandLine.ITypeConverter<?> converter : option.converters()) {
+            if (converter instanceof Sweepable s) {
+                return s.sweepKind();
+            }
+        }
+        if (INTEGERS.contains(option.type())) {
+            return SweepValues.Kind.INTEGER;
+        }
+        if (REALS.contains(option.type())) {
+            return SweepValues.Kind.REAL;
+        }
+        return option.type().isEnum() ? SweepValues.Kind.NAME : null;
     }
 
     /** {@code --param NAME=VALUE} of model files, or any option of {@code KEY=VALUE} pairs. */

@@ -74,6 +74,43 @@ class SweepCommandTest {
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, java.util.Arrays.copyOf(png, 4));
     }
 
+    /** Text options sweep too: each point is the command run alone with the point's values. */
+    @Test
+    void policiesAndServiceLawsAreSwept() throws Exception {
+        CliTest.Run r = run("sweep", "fixed-point", "--system", "supermarket", "--policy", "sqd,jsq,random", "--lambda",
+                "0.5,0.9", "--format", "json", "--quiet");
+        assertEquals(0, r.code(), r.err());
+        JsonNode points = JSON.readTree(r.out()).get("points");
+        assertEquals(6, points.size());
+        String[] policies = {"sqd", "jsq", "random"};
+        for (int p = 0; p < 6; p++) {
+            JsonNode params = points.get(p).get("params");
+            assertEquals(policies[p / 2], params.get("policy").asText());
+            assertEquals(p % 2 == 0 ? "0.5" : "0.9", params.get("lambda").asText());
+            JsonNode alone = CliTest.json("fixed-point", "--system", "supermarket", "--policy", policies[p / 2],
+                    "--lambda", params.get("lambda").asText(), "--format", "json");
+            assertEquals(alone, points.get(p).get("result"));
+        }
+        String[] laws = {"exp", "lognormal:scv=4,mean=1"};
+        CliTest.Run sim = run("sweep", "simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.5",
+                "--service", String.join(",", laws), "--n", "20", "--t-end", "50", "--replications", "2", "--seed", "3",
+                "--format", "json", "--quiet");
+        assertEquals(0, sim.code(), sim.err());
+        JsonNode simulated = JSON.readTree(sim.out()).get("points");
+        assertEquals(2, simulated.size());
+        for (int p = 0; p < 2; p++) {
+            assertEquals(laws[p], simulated.get(p).get("params").get("service").asText());
+            JsonNode alone = CliTest.json("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.5",
+                    "--service", laws[p], "--n", "20", "--t-end", "50", "--replications", "2", "--seed",
+                    Long.toString(ReplicationStreams.pointSeed(3, p)), "--threads", "1", "--format", "json", "--quiet");
+            ObjectNode result = (ObjectNode) simulated.get(p).get("result").deepCopy();
+            result.remove("eventsPerSecond");
+            ((ObjectNode) alone).remove("eventsPerSecond");
+            assertEquals(alone, result);
+        }
+        assertEquals("lognormal:scv=4", simulated.get(1).get("result").get("service").asText());
+    }
+
     /** @return x_i = λ^((d^i − 1)/(d − 1)), λ^i for d = 1 */
     private static double closedForm(double lambda, int d, int i) {
         return Math.pow(lambda, d == 1 ? i : (Math.pow(d, i) - 1) / (d - 1));

@@ -16,8 +16,24 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** The grid read from a command's own option model: numeric options and --param NAME=VALUE. */
+/** The grid read from a command's own option model: numeric options, names, laws and --param NAME=VALUE. */
 class SweepGridTest {
+
+    /** Names of an enum type. */
+    enum Shape { round, square }
+
+    /** A converter that tells the sweep its option takes service laws. */
+    static final class Laws implements CommandLine.ITypeConverter<String>, Sweepable {
+        @Override
+        public String convert(String value) {
+            return value;
+        }
+
+        @Override
+        public SweepValues.Kind sweepKind() {
+            return SweepValues.Kind.LAW;
+        }
+    }
 
     /** A command with the kinds of options a sweep meets: numbers, text, a flag, a list, KEY=VALUE pairs. */
     @Command(name = "simulate")
@@ -30,6 +46,8 @@ class SweepGridTest {
         @Option(names = "--param") Map<String, String> params;
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--format") String format;
+        @Option(names = "--shape") Shape shape;
+        @Option(names = "--service", converter = Laws.class) String service;
     }
 
     private static CommandSpec spec() {
@@ -47,6 +65,19 @@ class SweepGridTest {
         assertEquals(List.of("simulate", "--model", "bike.mflb", "--param", "s=6", "--n=20", "--init", "tail:1,0.5",
                 "--refined", "10,100", "--quick", "--param", "K=10",
                 "--seed", Long.toString(ReplicationStreams.pointSeed(1, 3)), "--format", "json"), p.args());
+    }
+
+    @Test
+    void namesOfAnEnumAndLawsAreSweptTextIsNot() {
+        SweepGrid grid = SweepGrid.of("simulate", List.of("--shape", "round,square", "--init", "tail:1,0.5",
+                "--service=exp,lognormal:scv=4,mean=2", "--lambda", "0.5"), spec());
+        assertEquals(List.of("shape", "service"), grid.columns());
+        assertEquals(4, grid.size());
+        assertEquals(Map.of("shape", "square", "service", "lognormal:scv=4,mean=2"), grid.point(3).params());
+        assertEquals(List.of("simulate", "--shape", "square", "--init", "tail:1,0.5", "--service=lognormal:scv=4,mean=2",
+                "--lambda", "0.5", "--seed", Long.toString(ReplicationStreams.pointSeed(1, 3)), "--format", "json"),
+                grid.point(3).args());
+        assertEquals(1, SweepGrid.of("simulate", List.of("--service", "lognormal:scv=4,mean=2"), spec()).size());
     }
 
     @Test

@@ -57,6 +57,38 @@ class SweepValuesTest {
     }
 
     @Test
+    void aListOfLawsSplitsOnlyWhereANewLawStarts() {
+        assertEquals(List.of("exp", "lognormal:scv=4,mean=2"),
+                SweepValues.parse("--service", "exp,lognormal:scv=4,mean=2", SweepValues.Kind.LAW));
+        assertEquals(List.of("exp", "lognormal:scv=4"), SweepValues.parse("--service", "exp, lognormal:scv=4",
+                SweepValues.Kind.LAW));
+        // commas inside brackets belong to the phase-type matrices; ", T=" continues the law
+        String ph = "ph:alpha=[0.5,0.5],T=[[-1,0],[0,-2]]";
+        assertEquals(List.of("det", ph, "erlang:k=2"), SweepValues.parse("--service", "det," + ph + ",erlang:k=2",
+                SweepValues.Kind.LAW));
+        assertEquals(List.of("exp:rate=2", "h2:scv=4"), SweepValues.parse("--service", "exp:rate=2,h2:scv=4",
+                SweepValues.Kind.LAW));
+        assertFalse(SweepValues.isSweep(SweepValues.Kind.LAW, "lognormal:scv=4,mean=2"));
+        assertFalse(SweepValues.isSweep(SweepValues.Kind.LAW, ph));
+        assertTrue(SweepValues.isSweep(SweepValues.Kind.LAW, "exp,det"));
+        MflbException e = assertThrows(MflbException.class,
+                () -> SweepValues.parse("--service", "exp,,det", SweepValues.Kind.LAW));
+        assertEquals("service", e.parameter());
+        assertTrue(e.getMessage().startsWith("--service exp,,det is invalid: an empty value; a swept value is one or a"
+                + " list a,b,c of laws"), e.getMessage());
+    }
+
+    @Test
+    void aListOfNamesSplitsAtEveryComma() {
+        assertEquals(List.of("sqd", "jsq", "random"), SweepValues.parse("--policy", "sqd, jsq,random", SweepValues.Kind.NAME));
+        assertTrue(SweepValues.isSweep(SweepValues.Kind.NAME, "sqd,jsq"));
+        assertFalse(SweepValues.isSweep(SweepValues.Kind.NAME, "adaptive-threshold"));
+        assertFalse(SweepValues.isSweep(SweepValues.Kind.NAME, "a:b")); // a colon is no range of names
+        assertThrows(MflbException.class, () -> SweepValues.parse("--policy", "sqd,", SweepValues.Kind.NAME));
+        assertEquals(List.of("1", "2"), SweepValues.parse("--n", "1:2:1", SweepValues.Kind.INTEGER));
+    }
+
+    @Test
     void pointSeedsDependOnSeedAndPointOnly() {
         Set<Long> seeds = new HashSet<>();
         for (int p = 0; p < 1000; p++) {

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import java.util.Set;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,131 +18,136 @@ import org.mflb.fluid.diffusion.HalfinWhittTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.validation.HalfinWhittStudy;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code mflb diffusion --policy jsq --regime halfin-whitt}: the Halfin–Whitt diffusion of JSQ, its
- * exact prelimits and the simulated system (docs/models.md §9). {@link Mflb} runs this command in
- * place of {@link DiffusionCommand} when {@code --regime} is given.
+ * exact prelimits and the simulated system (docs/models.md §9). A mode of {@link DiffusionCommand}:
+ * these are its own options (a mixin), the common ones ({@code --n N,N,...}, {@code --seed},
+ * {@code --threads}, {@code --long}, {@code --plot}, {@code --format}, {@code --quiet}) are the
+ * command's.
  */
-@Command(name = "diffusion", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"JSQ in the Halfin-Whitt regime (N exp(1) servers, arrival rate N(1 - beta/sqrt(N))):"
-                + " the stationary law of the diffusion limit dX1 = sqrt(2) dW - (beta + X1 - X2) dt - dU,"
-                + " dX2 = dU - X2 dt, X1 <= 0 (Kushner lattices solved exactly, extrapolated in h, with an error"
-                + " estimate), the exact N-server chain for each N (at most two jobs per server; P_Q3_positive"
-                + " is the rate of arrivals that would make a third), the simulated N-server system with 95%% CIs,"
-                + " and the rate: slope of log|E X2^N - E X2| against log N and c1, c2 of the least-squares"
-                + " E X2^N - E X2 = c1/sqrt(N) + c2/N (both fitted over N >= 1600). Figures: E[X2^N] against N, and the stationary tails."})
-public final class HalfinWhittCommand implements Callable<Integer> {
+public final class HalfinWhittMode {
 
-    /** The regimes of {@code --regime}. */
+    /** The regime of {@code --regime}. */
     static final String HALFIN_WHITT = "halfin-whitt";
 
-    @Option(names = "--policy", required = true, paramLabel = "jsq", description = "Dispatching policy: jsq.")
-    String policy;
+    /** The figure of E[X2^N] against N without {@code --plot}. */
+    static final String DEFAULT_PLOT = "halfin-whitt.png";
 
-    @Option(names = "--regime", required = true, paramLabel = "halfin-whitt",
-            description = "Scaling regime: halfin-whitt (lambda_N = 1 - beta/sqrt(N)).")
+    /** The options of the common ones that this mode uses, besides its own. */
+    private static final List<String> COMMON = List.of("--policy", "--system", "--n", "--seed", "--threads", "--long",
+            "--plot", "--format", "--quiet", "--debug");
+
+    @Option(names = "--regime", paramLabel = "halfin-whitt",
+            description = "Scaling regime: halfin-whitt (JSQ, lambda_N = 1 - beta/sqrt(N), supermarket, exp(1) service),"
+                    + " with the options below and --n N,N,...")
     String regime;
 
-    @Option(names = "--system", paramLabel = "supermarket", defaultValue = "supermarket",
-            description = "System: supermarket (single-server queues, exp(1) service; the only one).")
-    String system;
-
-    @Option(names = "--beta", required = true, paramLabel = "B", description = "beta in [0.05, 50].")
-    double beta;
-
-    @Option(names = "--n", required = true, split = ",", paramLabel = "N,N,...",
-            description = "Increasing numbers of servers N, each with sqrt(N) > 2 beta (at most 2e6).")
-    int[] servers;
+    @Option(names = "--beta", paramLabel = "B", description = "--regime halfin-whitt: beta in [0.05, 50] (required).")
+    Double beta;
 
     @Option(names = "--tolerance", defaultValue = "1e-6", paramLabel = "EPS",
-            description = "Target error of the limit's moments, in [1e-9, 0.1] (default: ${DEFAULT-VALUE}).")
+            description = "--regime halfin-whitt: target error of the limit's moments, in [1e-9, 0.1]"
+                    + " (default: ${DEFAULT-VALUE}).")
     double tolerance;
 
     @Option(names = "--tail-points", split = ",", paramLabel = "X,X,...", defaultValue = "0.5,1,2,3,4,6,8,10",
-            description = "Points x of the tails P(X2 > x), P(X1 < -x), rounded to multiples of 0.05"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "--regime halfin-whitt: points x of the tails P(X2 > x), P(X1 < -x), rounded to multiples"
+                    + " of 0.05 (default: ${DEFAULT-VALUE}).")
     double[] tailPoints;
 
     @Option(names = "--events", defaultValue = "2e7", paramLabel = "E",
-            description = "Simulated events per N (about: each replication runs at least 50 time units after"
-                    + " its warm-up), 0 for no simulation (default: ${DEFAULT-VALUE}; --long: 10x).")
+            description = "--regime halfin-whitt: simulated events per N (about: each replication runs at least 50"
+                    + " time units after its warm-up), 0 for no simulation (default: ${DEFAULT-VALUE}; --long: 10x).")
     double events;
 
-    @Option(names = "--long", description = "Ten times longer simulations.")
-    boolean longRun;
-
     @Option(names = "--replications", defaultValue = "8", paramLabel = "R",
-            description = "Replications per N, each from one job per server, warm-up 20/min(1, beta)^2"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "--regime halfin-whitt: replications per N, each from one job per server, warm-up"
+                    + " 20/min(1, beta)^2 (default: ${DEFAULT-VALUE}).")
     int replications;
 
     @Option(names = "--transient", split = ",", paramLabel = "X1,X2",
-            description = "Also the transient E X1(t), E X2(t) from X(0) = (X1, X2): the diffusion (lattice forward"
-                    + " equations extrapolated in h) and the exact chain for each N <= 1600.")
+            description = "--regime halfin-whitt: also the transient E X1(t), E X2(t) from X(0) = (X1, X2): the"
+                    + " diffusion (lattice forward equations extrapolated in h) and the exact chain for each N <= 1600.")
     double[] transientStart;
 
     @Option(names = "--t-end", defaultValue = "5", paramLabel = "T",
-            description = "Horizon of --transient, in (0, 20] (default: ${DEFAULT-VALUE}).")
+            description = "--regime halfin-whitt: horizon of --transient, in (0, 20] (default: ${DEFAULT-VALUE}).")
     double tEnd;
 
     @Option(names = "--dt", defaultValue = "0.5", paramLabel = "DT",
-            description = "Output step of --transient (default: ${DEFAULT-VALUE}).")
+            description = "--regime halfin-whitt: output step of --transient (default: ${DEFAULT-VALUE}).")
     double dt;
 
-    @Mixin
-    RandomStreamOptions streams;
-
-    @Option(names = "--plot", paramLabel = "FILE.png", defaultValue = "halfin-whitt.png",
-            description = "Figure of E[X2^N] against N; the tails go to FILE-tails.png (default: ${DEFAULT-VALUE}).")
-    Path plot;
-
-    @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
-            description = "Output format (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
-
+    /** This mixin's own model: its options. */
     @Spec
-    CommandSpec spec;
+    CommandSpec options;
 
     /** Largest N of the transient chain. */
     static final int TRANSIENT_MAX_N = 1600;
 
-    /** @return whether the command line asks for this command ({@code diffusion ... --regime ...}) */
-    static boolean requested(String[] args) {
-        int first = 0;
-        while (first < args.length && args[first].startsWith("-")) {
-            first++;
-        }
-        if (first >= args.length || !args[first].equals("diffusion")) {
-            return false;
-        }
-        for (int i = first + 1; i < args.length; i++) {
-            if (args[i].equals("--regime") || args[i].startsWith("--regime=")) {
-                return true;
-            }
-        }
-        return false;
+    /** @return whether the command line asks for this mode ({@code --regime}) */
+    boolean requested() {
+        return regime != null;
     }
 
-    @Override
-    public Integer call() {
+    /**
+     * Without {@code --regime}: refuses the options of this mode.
+     *
+     * @param spec the diffusion command
+     */
+    void refuseOptions(CommandSpec spec) {
+        Set<String> own = new TreeSet<>();
+        options.options().forEach(o -> own.add(o.longestName()));
+        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (own.contains(o.longestName())) {
+                throw new ParameterException(spec.commandLine(), o.longestName() + " is used only with --regime "
+                        + HALFIN_WHITT);
+            }
+        }
+    }
+
+    /**
+     * Runs the study.
+     *
+     * @param diffusion the command, with the common options
+     * @return the exit code
+     */
+    int run(DiffusionCommand diffusion) {
+        CommandSpec spec = diffusion.spec;
+        Set<String> allowed = new TreeSet<>(COMMON);
+        options.options().forEach(o -> allowed.add(o.longestName()));
+        OptionRules.allowOnly(spec, "--regime " + HALFIN_WHITT, allowed);
         if (!regime.equals(HALFIN_WHITT)) {
             throw MflbException.invalid("regime", regime, HALFIN_WHITT);
         }
-        if (!policy.equalsIgnoreCase("jsq")) {
-            throw MflbException.invalid("policy", policy, "jsq with --regime halfin-whitt");
+        ModelOptions modelOptions = diffusion.model;
+        if (modelOptions.policy == null) {
+            throw MflbException.missing("policy", "(jsq) with --regime halfin-whitt");
         }
-        if (!system.equalsIgnoreCase("supermarket")) {
-            throw MflbException.invalid("system", system, "supermarket with --regime halfin-whitt");
+        if (modelOptions.policy != ModelOptions.PolicyName.jsq) {
+            throw MflbException.invalid("policy", modelOptions.policy.cliName(), "jsq with --regime halfin-whitt");
         }
+        if (modelOptions.system != null && modelOptions.system != ModelOptions.SystemName.supermarket) {
+            throw MflbException.invalid("system", modelOptions.system, "supermarket with --regime halfin-whitt");
+        }
+        int[] servers = modelOptions.sizes();
+        if (servers == null) {
+            throw MflbException.missing("n", "(N,N,...) with --regime halfin-whitt");
+        }
+        if (beta == null) {
+            throw MflbException.missing("beta", "(a number in [0.05, 50]) with --regime halfin-whitt");
+        }
+        OutputFormat format = diffusion.format;
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
+        Path plot = diffusion.plot != null ? diffusion.plot : Path.of(DEFAULT_PLOT);
         String name = plot.getFileName().toString();
         if (!name.endsWith(".png")) {
             throw MflbException.invalid("plot", plot, "a file name ending in .png");
@@ -170,12 +176,13 @@ public final class HalfinWhittCommand implements Callable<Integer> {
             throw MflbException.invalid("events", events, "in [0, 1e11]");
         }
         HalfinWhittStudy.Settings settings = new HalfinWhittStudy.Settings(beta, servers, tolerance, tailPoints,
-                longRun ? 10 * events : events, replications, streams.seed(), streams.threads(), Integer.MAX_VALUE);
+                diffusion.longRun ? 10 * events : events, replications, diffusion.streams.seed(),
+                diffusion.streams.threads(), Integer.MAX_VALUE);
         PrintWriter out = spec.commandLine().getOut();
         HalfinWhittStudy.Result result;
         List<HalfinWhittTransient> transients = new ArrayList<>();
         List<Integer> transientN = new ArrayList<>();
-        try (Progress progress = new Progress(spec.commandLine().getErr(), false)) {
+        try (Progress progress = diffusion.progress.open(spec)) {
             result = HalfinWhittStudy.run(settings, progress);
             if (times != null) {
                 HalfinWhittJsq model = new HalfinWhittJsq(beta);
