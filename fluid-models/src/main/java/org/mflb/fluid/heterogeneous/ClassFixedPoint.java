@@ -68,6 +68,11 @@ public record ClassFixedPoint(HeterogeneousModel model, double[] state, double r
         return meanQueueLength(c) / (model.classes().speed(c) * tail(c)[1]);
     }
 
+    /** @return the response-time law, overall and per class */
+    public ClassResponseTime responseTime() {
+        return new ClassResponseTime(this);
+    }
+
     /** @return the fraction of arrivals sent to class {@code c}: {@code s_k y_{k,1}/λ} (edge balance) */
     public double arrivalShare(int c) {
         return model.classes().speed(c) * state[model.index(c, 1)] / model.arrivalRate().at(0);

@@ -56,6 +56,28 @@ class HeterogeneousFluidTest {
     }
 
     @Test
+    void responseTimeLawsAgreeWithLittlesLawAndMM1() {
+        ClassResponseTime random = fixedPoint(TWO, ClassRule.RANDOM, 1, 0.45).responseTime();
+        for (int c = 0; c < 2; c++) {
+            double rate = TWO.speed(c) - 0.45;
+            assertEquals(0.5, random.classShare(c), 1e-13);
+            for (double t : new double[] {0.1, 1, 5, 20}) {
+                assertEquals(Math.exp(-rate * t), random.ofClass(c).survival(t), 1e-12, "class " + c + ", t = " + t);
+            }
+            assertEquals(Math.log(100) / rate, random.ofClass(c).quantile(0.99), 1e-9);
+        }
+        for (ClassRule rule : new ClassRule[] {ClassRule.SHORTEST_QUEUE, ClassRule.SHORTEST_EXPECTED_DELAY}) {
+            ClassFixedPoint fp = fixedPoint(THREE, rule, 2, 0.8);
+            ClassResponseTime law = fp.responseTime();
+            assertEquals(fp.meanResponseTime(), law.mean(), 1e-11, rule.id());
+            for (int c = 0; c < 3; c++) {
+                assertEquals(fp.meanResponseTime(c), law.ofClass(c).mean(), 1e-11, rule.id() + " class " + c);
+                assertEquals(fp.arrivalShare(c), law.classShare(c), 1e-12);
+            }
+        }
+    }
+
+    @Test
     void equalSpeedsAreTheHomogeneousModelForSqdAndSed() {
         ServerClasses equal = ServerClasses.of(new double[] {0.4, 0.6}, new double[] {1, 1});
         for (ClassRule rule : new ClassRule[] {ClassRule.SHORTEST_QUEUE, ClassRule.SHORTEST_EXPECTED_DELAY}) {
