@@ -12,7 +12,7 @@ import org.mflb.core.system.ServerClasses;
  * {@code A_m} and {@code C_m} be the fraction and the capacity of the {@code m} slowest:
  * <pre>
  *   random, uniform sampling:          λ* = min_k s_k
- *   SQ(d), SED(d), uniform sampling:   λ* = min_m C_m / A_m^d      (m = K: λ < C)
+ *   SQ(d), SED(d), uniform sampling:   λ* = min_m C_m / A_m^d      (m = K: λ &lt; C)
  *   speed-weighted sampling:           λ* = C = Σ_k a_k s_k
  * </pre>
  * (a set of servers whose queues are all long receives only the arrivals whose d samples all fall in

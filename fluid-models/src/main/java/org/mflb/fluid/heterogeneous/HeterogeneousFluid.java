@@ -102,7 +102,6 @@ public final class HeterogeneousFluid {
     }
 
     /**
-     * @param n sizes {@code N} (sampling with replacement: the model is exact at every {@code N})
      * @param order 1 (the 1/N term) or 2 (also 1/N²)
      * @return the steady-state expansion at the fixed point
      */
