@@ -90,12 +90,12 @@ final class ModelFileComparison {
     static int compare(ModelFile file, Integer n, Double tEnd, Double dt, Double warmup, int replications, Path plot,
             long seed, int threads, OutputFormat format, PrintWriter out) {
         if (n == null) {
-            throw MflbException.invalid("n", "missing", "given with --model (the number of objects N >= 1)");
+            throw MflbException.missing("n", "with --model (the number of objects N >= 1)");
         }
         ValidationScenario scenario;
         if (dt != null) {
             if (tEnd == null) {
-                throw MflbException.invalid("t-end", "missing", "given with --dt (the transient's horizon)");
+                throw MflbException.missing("t-end", "with --dt (the transient's horizon)");
             }
             scenario = ModelFileScenarios.transientRun("compare", "Transient of " + file.name() + ", N = " + n, file, n,
                     org.mflb.core.ode.TimeGrid.uniform(tEnd, dt), replications);
@@ -112,7 +112,7 @@ final class ModelFileComparison {
     static int diffusion(ModelFile file, Integer n, int levels, boolean longRun, Path plot, long seed, int threads,
             OutputFormat format, PrintWriter out) {
         if (n == null) {
-            throw MflbException.invalid("n", "missing", "given with --model (the number of objects N >= 1)");
+            throw MflbException.missing("n", "with --model (the number of objects N >= 1)");
         }
         ModelFileScenarios.Effort effort = longRun ? new ModelFileScenarios.Effort(20000, 200, 16)
                 : new ModelFileScenarios.Effort(4000, 100, 8);

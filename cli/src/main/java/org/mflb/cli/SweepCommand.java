@@ -30,15 +30,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mflb sweep COMMAND [options]}: a command over the Cartesian product of the lists and ranges
- * given to its numeric options (issue 17), each point computed by the command itself with
+ * given to its numeric options and the lists given to its options of names and laws (issue 17), each point computed by the command itself with
  * {@code --format json}; see {@link SweepGrid} for the grid and the points' seeds and
  * {@link SweepTable} for the tidy results.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs COMMAND (fixed-point, transient, simulate, pde or compare) over a grid: any numeric option,"
                 + " and the value of --param NAME=VALUE, may be a list a,b,c or an inclusive range FROM:TO:STEP"
-                + " (FROM <= TO, STEP > 0); the sweep runs the Cartesian product, the first swept option varying"
-                + " slowest.",
+                + " (FROM <= TO, STEP > 0), and an option of names (--system, --policy, --sampling) or of service laws"
+                + " (--service) a list a,b,c (laws split only where a new law starts: exp,lognormal:scv=4,mean=2 is two"
+                + " laws); the sweep runs the Cartesian product, the first swept option varying slowest.",
             "Seeds: point p (0, 1, .. in that order) runs with the seed derived from (S, p), S = --seed or the"
                 + " command's default, so replication r of point p uses the stream derived from (S, p, r) whatever"
                 + " engine or thread count runs it.",
@@ -106,7 +107,7 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         CommandSpec target = commandSpec();
         SweepGrid grid = SweepGrid.of(command, withCommandEngines(target), target);
-        SweepPlot figure = plot == null ? null : SweepPlot.parse(plot, grid.columns());
+        SweepPlot figure = plot == null ? null : SweepPlot.parse(plot, grid.columns(), grid.numberColumns());
         if (threads != null && threads < 1) {
             throw MflbException.invalid("threads", threads, "an integer >= 1");
         }

@@ -46,7 +46,7 @@ public final class SweepGrid {
      * One swept option: its column name, the index of the token that holds its value, the text
      * before the value in that token ({@code --lambda=} or {@code s=}), and its values.
      */
-    private record Axis(String column, int token, String prefix, List<String> values) {
+    private record Axis(String column, int token, String prefix, List<String> values, boolean numbers) {
     }
 
     private final String command;
@@ -112,13 +112,14 @@ public final class SweepGrid {
                 if (k > 0 && SweepValues.isSweep(spec0)) {
                     String param = value.substring(0, k).strip();
                     axes.add(new Axis(column(axes, param), valueToken, prefix + value.substring(0, k + 1),
-                            SweepValues.parse(name + " " + param, spec0, false)));
+                            SweepValues.parse(name + " " + param, spec0, false), true));
                 }
             } else {
                 SweepValues.Kind kind = kind(option);
                 if (kind != null && SweepValues.isSweep(kind, value)) {
                     String column = option.longestName().replaceFirst("^-+", "");
-                    axes.add(new Axis(column(axes, column), valueToken, prefix, SweepValues.parse(name, value, kind)));
+                    axes.add(new Axis(column(axes, column), valueToken, prefix, SweepValues.parse(name, value, kind),
+                            kind == SweepValues.Kind.INTEGER || kind == SweepValues.Kind.REAL));
                 }
             }
             i = valueToken;
@@ -170,6 +171,11 @@ public final class SweepGrid {
     /** @return the swept parameters' column names, in command-line order */
     public List<String> columns() {
         return axes.stream().map(Axis::column).toList();
+    }
+
+    /** @return the swept parameters that take numbers */
+    public List<String> numberColumns() {
+        return axes.stream().filter(Axis::numbers).map(Axis::column).toList();
     }
 
     /** @return the number of points */

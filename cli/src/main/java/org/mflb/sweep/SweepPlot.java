@@ -26,9 +26,10 @@ public record SweepPlot(String x, String y, String series) {
     /**
      * @param spec {@code x=PARAM,y=RESULT[,series=PARAM]}
      * @param parameters the swept parameters
+     * @param numbers those of them that take numbers (the x axis needs one)
      * @return the plot, {@code x} and {@code series} checked against the swept parameters
      */
-    public static SweepPlot parse(String spec, List<String> parameters) {
+    public static SweepPlot parse(String spec, List<String> parameters, List<String> numbers) {
         Map<String, String> keys = new LinkedHashMap<>();
         for (String part : spec.split(",")) {
             int eq = part.indexOf('=');
@@ -47,6 +48,10 @@ public record SweepPlot(String x, String y, String series) {
                 throw bad(spec, role + " must be a swept parameter (" + (parameters.isEmpty() ? "none is swept"
                         : String.join(", ", parameters)) + ")");
             }
+        }
+        if (!numbers.contains(keys.get("x"))) {
+            throw bad(spec, "x must be a number parameter (" + keys.get("x") + " takes names or laws: series="
+                    + keys.get("x") + " draws a line for each)");
         }
         return new SweepPlot(keys.get("x"), keys.get("y"), keys.get("series"));
     }

@@ -316,14 +316,7 @@ public final class SweepTable {
         for (int i = 0; i < points.size(); i++) {
             ObjectNode point = array.addObject();
             ObjectNode params = point.putObject("params");
-            points.get(i).params().forEach((k, v) -> {
-                BigDecimal d = new BigDecimal(v);
-                if (d.stripTrailingZeros().scale() <= 0 && d.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) < 0) {
-                    params.put(k, d.longValueExact());
-                } else {
-                    params.put(k, d.doubleValue());
-                }
-            });
+            points.get(i).params().forEach((k, v) -> putValue(params, k, v));
             if (trees.get(i) != null) {
                 point.set("result", trees.get(i));
             } else {
@@ -332,6 +325,22 @@ public final class SweepTable {
             }
         }
         return json;
+    }
+
+    /** Puts a swept value: a number as an integer or a double, a name or a law as text. */
+    private static void putValue(ObjectNode params, String key, String value) {
+        BigDecimal d;
+        try {
+            d = new BigDecimal(value);
+        } catch (NumberFormatException e) {
+            params.put(key, value);
+            return;
+        }
+        if (d.stripTrailingZeros().scale() <= 0 && d.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) < 0) {
+            params.put(key, d.longValueExact());
+        } else {
+            params.put(key, d.doubleValue());
+        }
     }
 
     /** @return {@link #json()} as indented text */

@@ -1,8 +1,9 @@
 /**
  * Sweeps ({@code mflb sweep}): one command line run over a grid of parameter values, in one JVM, in
  * parallel. {@link SweepGrid} reads which options of a command are sweepable from the command's own
- * picocli model and expands lists {@code a,b,c} and exact decimal ranges {@code from:to:step}
- * ({@link SweepValues}) into the Cartesian product of {@link SweepPoint}s, each a complete command line
+ * picocli model (numbers and names of an enum by their type, service laws by a {@link Sweepable} converter)
+ * and expands lists {@code a,b,c}, exact decimal ranges {@code from:to:step} and lists of laws split where
+ * a new law starts ({@link SweepValues}) into the Cartesian product of {@link SweepPoint}s, each a complete command line
  * with {@code --format json}, one thread and its own seed ({@code ReplicationStreams.pointSeed}), so that
  * a point's numbers depend on its command line alone. A {@link SweepEngine} runs the points
  * ({@link LocalSweepEngine}, a thread pool; others, such as Spark's, found with {@code ServiceLoader}),

@@ -76,7 +76,7 @@ class MemoryCliTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "fixed-point --system pools --policy memory --lambda 0.9|system",
+        "fixed-point --system pools --policy memory --lambda 0.9|policy",
         "fixed-point --system supermarket --policy memory --lambda 1.2|lambda",
         "fixed-point --system supermarket --policy memory --lambda 0.9 --threshold 2|threshold",
         "fixed-point --system supermarket --policy memory --lambda 0.9 --refined 10|policy",

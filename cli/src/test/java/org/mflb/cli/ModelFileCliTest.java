@@ -99,8 +99,9 @@ class ModelFileCliTest {
         expectError("fixed-point --model sir --param a=x", 1, "mflb: param a = x is invalid: must be a number");
         expectError("fixed-point --model no-such-model", 1, "mflb: --model no-such-model: no such file and no shipped"
                 + " model of that name");
-        expectError("simulate --model sir --t-end 10", 2, "mflb: Missing required option: '--n=N'");
-        expectError("compare --model sir --t-end 10", 1, "mflb: n = missing is invalid");
+        expectError("simulate --model sir --t-end 10", 2, "mflb: missing option --n: must be given");
+        expectError("compare --model sir --t-end 10", 2, "mflb: missing option --n: must be given with --model");
+        expectError("diffusion --model sir", 2, "mflb: missing option --n: must be given with --model");
     }
 
     private static void expectError(String line, int code, String start) {

@@ -177,7 +177,7 @@ class NonSmoothCliTest {
         "fixed-point --system pools --policy sqd --threshold 2 --lambda 2|threshold = 2 is invalid: must be used only with --policy threshold",
         "fixed-point --system pools --policy jsq --alpha 0.5 --lambda 2|alpha = 0.5 is invalid",
         "fixed-point --system pools --policy jsq --d 3 --lambda 2|d = 3 is invalid",
-        "fixed-point --system supermarket --policy threshold --threshold 1 --lambda 0.5|system = supermarket is invalid",
+        "fixed-point --system supermarket --policy threshold --threshold 1 --lambda 0.5|policy = threshold is invalid: must be used with system pools only",
         "fixed-point --system supermarket --policy jsq --lambda 1.5|lambda = 1.5 is invalid",
         "fixed-point --system pools --policy jsq --lambda 2 --refined 100|policy = jsq is invalid: must be random or sqd",
         "compare --system pools --policy jiq --lambda 2 --n 100|policy = jiq is invalid: must be random or sqd",

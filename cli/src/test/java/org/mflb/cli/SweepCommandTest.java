@@ -109,6 +109,11 @@ class SweepCommandTest {
             assertEquals(alone, result);
         }
         assertEquals("lognormal:scv=4", simulated.get(1).get("result").get("service").asText());
+        CliTest.Run x = run("sweep", "fixed-point", "--system", "supermarket", "--policy", "sqd,random", "--lambda",
+                "0.5,0.9", "--plot", "x=policy,y=meanQueueLength", "--quiet");
+        assertEquals(1, x.code());
+        assertTrue(x.err().startsWith("mflb: --plot x=policy,y=meanQueueLength is invalid: x must be a number parameter"),
+                x.err());
     }
 
     /** @return x_i = λ^((d^i − 1)/(d − 1)), λ^i for d = 1 */

@@ -40,7 +40,7 @@ class ThresholdSimulateTest {
         assertTrue(j.get("policyStatistics").has("messagesPerTask"));
         // an initial threshold above the load: it comes down
         JsonNode high = SimulateCommandTest.json("simulate", "--system", "pools", "--policy", "adaptive-threshold",
-                "--alpha", "0.8875", "--threshold", "8", "--init", "all:3", "--lambda", "3.5", "--n", "500", "--t-end",
+                "--alpha", "0.8875", "--initial-threshold", "8", "--init", "all:3", "--lambda", "3.5", "--n", "500", "--t-end",
                 "20", "--seed", "5", "--format", "json");
         JsonNode first = high.get("thresholdJumps").get(0);
         assertEquals(8, first.get("from").asInt());
@@ -54,15 +54,19 @@ class ThresholdSimulateTest {
             {"--policy", "threshold", "--threshold", "-1"},
             {"--policy", "adaptive-threshold"},
             {"--policy", "adaptive-threshold", "--alpha", "1"},
-            {"--policy", "adaptive-threshold", "--alpha", "0.5", "--threshold", "-3"},
+            {"--policy", "adaptive-threshold", "--alpha", "0.5", "--initial-threshold", "-3"},
+            {"--policy", "adaptive-threshold", "--alpha", "0.5", "--threshold", "3"},
         };
-        for (String[] c : cases) {
+        // a missing --threshold or --alpha is a malformed command line; a bad value is a failure
+        int[] codes = {2, 1, 2, 1, 1, 1};
+        for (int k = 0; k < cases.length; k++) {
+            String[] c = cases[k];
             String[] args = new String[c.length + 9];
             String[] base = {"simulate", "--system", "pools", "--n", "10", "--lambda", "2", "--t-end", "5"};
             System.arraycopy(base, 0, args, 0, base.length);
             System.arraycopy(c, 0, args, base.length, c.length);
             SimulateCommandTest.Run r = SimulateCommandTest.run(args);
-            assertEquals(1, r.code(), String.join(" ", c) + ": " + r.err());
+            assertEquals(codes[k], r.code(), String.join(" ", c) + ": " + r.err());
             assertTrue(r.err().startsWith("mflb: "), r.err());
             assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
         }
