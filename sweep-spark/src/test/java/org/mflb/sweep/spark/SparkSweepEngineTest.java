@@ -28,13 +28,22 @@ class SparkSweepEngineTest {
         "--sampling", "distinct", "--n", "20", "--lambda", "0.5,0.9", "--d", "2,21", "--t-end", "100", "--replications", "2", "--seed", "11",
         "--format", "json", "--quiet"};
 
+    // text options: a list of policies and a list of service laws (split where a new law starts)
+    private static final String[] TEXT_GRID = {"sweep", "simulate", "--system", "supermarket", "--policy", "sqd,jsq",
+        "--service", "exp,lognormal:scv=4,mean=1", "--n", "20", "--lambda", "0.5", "--t-end", "50", "--replications", "2",
+        "--seed", "5", "--format", "json", "--quiet"};
+
     private static JsonNode sweep(String... engine) throws Exception {
+        return sweep(GRID, CommandRunner.EXIT_FAILURE, engine);
+    }
+
+    private static JsonNode sweep(String[] grid, int exitCode, String... engine) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(GRID), java.util.Arrays.stream(engine))
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(grid), java.util.Arrays.stream(engine))
                 .toArray(String[]::new);
         int code = CommandRunner.load().execute(args, new PrintWriter(out), new PrintWriter(err));
-        assertEquals(CommandRunner.EXIT_FAILURE, code, "d = 21 > n = 20 fails two points: " + err);
+        assertEquals(exitCode, code, err.toString());
         return JSON.readTree(out.toString());
     }
 
@@ -46,6 +55,19 @@ class SparkSweepEngineTest {
         assertEquals(2, local.get("failed").asInt());
         assertTrue(local.get("points").get(1).get("error").asText().startsWith("d = 21 is invalid"));
         assertTrue(local.get("points").get(0).get("result").get("events").asLong() > 1000);
+        assertEquals(withoutTiming(local), withoutTiming(spark));
+    }
+
+    @Test
+    void policyAndServiceListsRunOnSpark() throws Exception {
+        JsonNode local = sweep(TEXT_GRID, 0, "--engine", "local", "--threads", "2");
+        JsonNode spark = sweep(TEXT_GRID, 0, "--engine", "spark", "--master", "local[2]");
+        assertEquals(4, local.get("points").size());
+        JsonNode last = local.get("points").get(3);
+        assertEquals("jsq", last.get("params").get("policy").asText());
+        assertEquals("lognormal:scv=4,mean=1", last.get("params").get("service").asText());
+        assertEquals("jsq", last.get("result").get("policy").asText());
+        assertEquals("lognormal:scv=4", last.get("result").get("service").asText());
         assertEquals(withoutTiming(local), withoutTiming(spark));
     }
 
