@@ -125,6 +125,13 @@ commands() {
   echo "diffusion --system pools --policy threshold --threshold 2 --lambda 2 --n 100"
   echo "fixed-point --system pools --policy memory --lambda 0.5"
   echo "transient --system supermarket --policy memory --lambda 0.5 --t-end 1 --dt 1 --init memory:2/1=1"
+  # one model option group (issue 24): outputs of revisions before it differ here, as they should
+  echo "simulate --system pools --policy threshold --lambda 4 --n 50 --t-end 5"
+  echo "fixed-point --system supermarket --policy sqd --lambda 0.5 --service lognormal:scv=4"
+  echo "compare --system pools --policy sqd --d 2 --lambda-profile profile.csv --n 100 --t-end 4 --dt 2 --replications 2 --seed 5 --format json --quiet"
+  echo "compare --system loss --capacity 4 --policy random --lambda 3 --service det --n 100 --t-end 200 --replications 2 --seed 9 --format json --quiet"
+  echo "sweep fixed-point --system supermarket --policy sqd,jsq,random --lambda 0.5,0.9 --format csv --quiet"
+  echo "sweep simulate --system supermarket --policy sqd --service exp,lognormal:scv=4,mean=1 --lambda 0.5 --n 20 --t-end 50 --replications 2 --format csv --quiet"
 }
 
 run_all() {
@@ -137,8 +144,10 @@ run_all() {
     # shellcheck disable=SC2086
     (cd "$work/run" && java -Xss8m -Djava.awt.headless=true -jar "$jar" $line \
         >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >"$out/$name.rc") || true
-    # the only machine-dependent output: throughput figures and elapsed times ("figure: x.png (2.8 s)")
-    sed -i -E '/events\/s|eventsPerSecond|million events/d; s/ \([0-9]+\.[0-9]+ s\)$/ (elapsed)/' "$out/$name.out"
+    # the only machine-dependent output: throughput figures and elapsed times ("figure: x.png (2.8 s)",
+    # "(3.7 s)", progress lines on stderr "... done (0.7 s)")
+    sed -i -E '/events\/s|eventsPerSecond|million events/d; s/\([0-9]+\.[0-9]+ s\)$/(elapsed)/' "$out/$name.out"
+    sed -i -E 's/\([0-9]+\.[0-9]+ s\)$/(elapsed)/' "$out/$name.err"
     echo "$line" >"$out/$name.cmd"
   done < <(commands)
   echo "$i"

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.mflb.core.MflbException;
@@ -58,13 +59,8 @@ public final class ModelOptions {
     static final class PolicyConverter implements ITypeConverter<PolicyName> {
         @Override
         public PolicyName convert(String value) {
-            for (PolicyName p : PolicyName.values()) {
-                if (p.cliName().equalsIgnoreCase(value.strip())) {
-                    return p;
-                }
-            }
-            throw new TypeConversionException("expected one of " + Arrays.stream(PolicyName.values())
-                    .map(PolicyName::cliName).collect(Collectors.joining(", ")) + " (case-insensitive) but was '" + value + "'");
+            return byName(value, PolicyName.values(), PolicyName::cliName, Arrays.stream(PolicyName.values())
+                    .map(PolicyName::cliName).collect(Collectors.joining(", ")));
         }
     }
 
@@ -72,14 +68,19 @@ public final class ModelOptions {
     static final class SamplingConverter implements ITypeConverter<Sampling> {
         @Override
         public Sampling convert(String value) {
-            for (Sampling s : Sampling.values()) {
-                if (s.id().equalsIgnoreCase(value.strip())) {
-                    return s;
-                }
-            }
-            throw new TypeConversionException("expected one of " + Arrays.stream(Sampling.values()).map(Sampling::id)
-                    .toList() + " (case-insensitive) but was '" + value + "'");
+            return byName(value, Sampling.values(), Sampling::id, Arrays.stream(Sampling.values()).map(Sampling::id)
+                    .toList().toString());
         }
+    }
+
+    /** @return the value of that name (any case), else a conversion error listing the names */
+    private static <T> T byName(String value, T[] values, Function<T, String> name, String names) {
+        for (T v : values) {
+            if (name.apply(v).equalsIgnoreCase(value.strip())) {
+                return v;
+            }
+        }
+        throw new TypeConversionException("expected one of " + names + " (case-insensitive) but was '" + value + "'");
     }
 
     /** Keeps a service law's text (parsed by the model); a sweep lists laws ({@link SweepValues.Kind#LAW}). */

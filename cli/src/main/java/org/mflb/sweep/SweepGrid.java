@@ -10,6 +10,7 @@ import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.simulation.engine.ReplicationStreams;
 
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -135,7 +136,7 @@ public final class SweepGrid {
         if (option.isMultiValue()) {
             return null;
         }
-        for (picocli.CommandLine.ITypeConverter<?> converter : option.converters()) {
+        for (ITypeConverter<?> converter : option.converters()) {
             if (converter instanceof Sweepable s) {
                 return s.sweepKind();
             }
