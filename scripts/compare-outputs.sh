@@ -131,7 +131,7 @@ commands() {
   echo "compare --system pools --policy sqd --d 2 --lambda-profile profile.csv --n 100 --t-end 4 --dt 2 --replications 2 --seed 5 --format json --quiet"
   echo "compare --system loss --capacity 4 --policy random --lambda 3 --service det --n 100 --t-end 200 --replications 2 --seed 9 --format json --quiet"
   echo "sweep fixed-point --system supermarket --policy sqd,jsq,random --lambda 0.5,0.9 --format csv --quiet"
-  echo "sweep simulate --system supermarket --policy sqd --service exp,lognormal:scv=4,mean=1 --lambda 0.5 --n 20 --t-end 50 --replications 2 --format csv --quiet"
+  echo "sweep simulate --system supermarket --policy sqd --service exp,lognormal:scv=4,mean=1 --lambda 0.5 --n 20 --t-end 50 --replications 2 --quiet"
 }
 
 run_all() {
