@@ -27,20 +27,18 @@ import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
  *   t2.transientFrom(InitialState.empty(), TimeGrid.uniform(20, 0.1)).regimes().orElseThrow().switches();
  * }</pre>
  * The model is the system, the policy, the arrival rate, the truncation and the integrator's
- * tolerances; each family of policy ({@link FluidPolicy#match}) has its solver:
- * <ul>
- * <li>{@link SmoothRouting} (random, SQ(d); docs/models.md §1–2): the smooth drift of {@link TailModel},
- * its fixed point by Newton's method with the spectrum of the Jacobian, its transient as one ODE; the
- * drift serves refined mean-field expansions ({@link FluidFixedPoint#smoothDrift()});</li>
- * <li>{@link NonSmoothPolicy} (JSQ, JIQ, threshold, self-learning threshold; [GABL] eq. (2),
- * docs/models.md §3): closed-form equilibria ({@link org.mflb.fluid.nonsmooth.ThresholdEquilibria},
- * {@link FluidFixedPoint#equilibrium()}), transients integrated piece by piece with event detection
- * at the switching surfaces ({@link org.mflb.fluid.nonsmooth.PiecewiseSmoothSolver},
- * {@link FluidTransient#regimes()});</li>
- * <li>{@link MemoryPolicy} (SQ(d) with memory, docs/models.md §1a): the (queue, observation) state of
- * {@link MemoryModel} ({@link FluidFixedPoint#memory()}, {@link FluidTransient#memory()}; a stale-memory
- * start is {@link #transientFrom(MemoryState, TimeGrid)}).</li>
- * </ul>
+ * tolerances; each family of {@link FluidPolicy} has its solver, chosen by {@link FluidPolicy#match}:
+ * a {@link SmoothRouting} (random, SQ(d); docs/models.md §1–2) has the smooth drift of
+ * {@link TailModel}, its fixed point found by Newton's method with the spectrum of the Jacobian and
+ * its transient integrated as one ODE, and serves refined mean-field expansions
+ * ({@link FluidFixedPoint#smoothDrift()}); a {@link NonSmoothPolicy} (JSQ, JIQ, threshold,
+ * self-learning threshold; [GABL] eq. (2), docs/models.md §3) has closed-form equilibria
+ * ({@link FluidFixedPoint#equilibrium()}) and transients integrated piece by piece with event
+ * detection at the switching surfaces ({@link FluidTransient#regimes()}); SQ(d) with memory
+ * ({@link MemoryPolicy}, §1a) lives on the (queue, observation) state of {@link MemoryModel}
+ * ({@link FluidFixedPoint#memory()}, {@link FluidTransient#memory()}, and a stale-memory start
+ * {@link #transientFrom(MemoryState, TimeGrid)}).
+ * <p>
  * The number of levels is chosen so that the mass cut off stays below the truncation's tolerance
  * (checked on the result, and grown until it holds), unless the truncation is fixed.
  */
@@ -51,6 +49,8 @@ public final class FluidModel {
     private final ArrivalRate lambda;
     private final Truncation truncation;
     private final IntegratorSettings integrator;
+    /** How this model is solved: the solver of its policy's family. */
+    private final FluidSolver solver;
 
     private FluidModel(ServerSystem system, FluidPolicy policy, ArrivalRate lambda, Truncation truncation,
             IntegratorSettings integrator) {
@@ -59,7 +59,7 @@ public final class FluidModel {
         this.lambda = lambda;
         this.truncation = truncation;
         this.integrator = integrator;
-        solver(); // refuses a system the policy has no fluid limit on
+        this.solver = solverOf(policy); // refuses a system the policy has no fluid limit on
     }
 
     /**
@@ -169,7 +169,7 @@ public final class FluidModel {
      *         arrivals go in single-server queues, {@code Exp(1)} (and the blocking) in pools
      */
     public FluidResponseTime responseTime(FluidFixedPoint fixedPoint) {
-        return solver().responseTime(fixedPoint);
+        return solver.responseTime(fixedPoint);
     }
 
     /**
@@ -179,7 +179,7 @@ public final class FluidModel {
      *         from the piece in force there)
      */
     public FluidResponseTime responseTime(FluidTransient transient_, int k) {
-        return solver().responseTime(transient_, k);
+        return solver.responseTime(transient_, k);
     }
 
     /**
@@ -189,9 +189,10 @@ public final class FluidModel {
      *         the piece the policy puts in force at that state)
      */
     public FluidResponseTime responseTime(FluidTransient transient_, double t) {
-        return solver().responseTime(transient_, t);
+        return solver.responseTime(transient_, t);
     }
 
+    /** @return the integrator's tolerances */
     IntegratorSettings integrator() {
         return integrator;
     }
@@ -201,7 +202,7 @@ public final class FluidModel {
      * @throws MflbException if the policy is not smooth (see {@link #isSmooth()})
      */
     public TailModel withLevels(int levels) {
-        return solver().withLevels(levels);
+        return solver.withLevels(levels);
     }
 
     /**
@@ -219,7 +220,7 @@ public final class FluidModel {
         }
         double rate = lambda.at(0);
         system.requireStable(rate);
-        return solver().fixedPoint(rate);
+        return solver.fixedPoint(rate);
     }
 
     /**
@@ -233,7 +234,7 @@ public final class FluidModel {
      *         every grid time
      */
     public FluidTransient transientFrom(InitialState initial, TimeGrid grid) {
-        return solver().transientFrom(initial, grid);
+        return solver.transientFrom(initial, grid);
     }
 
     /**
@@ -243,14 +244,14 @@ public final class FluidModel {
      * @throws MflbException if the policy is not {@link MemoryPolicy}
      */
     public FluidTransient transientFrom(MemoryState initial, TimeGrid grid) {
-        return solver().transientFrom(initial, grid);
+        return solver.transientFrom(initial, grid);
     }
 
     /**
-     * @return the solver of this model's family of policy
-     * @throws MflbException if the policy has no fluid limit on the system (see {@link FluidSolver}'s implementations)
+     * @return the solver of the policy's family, on this model's fields
+     * @throws MflbException if the policy has no fluid limit on the system
      */
-    private FluidSolver solver() {
+    private FluidSolver solverOf(FluidPolicy policy) {
         return policy.match(new FluidPolicy.Cases<FluidSolver>() {
             @Override
             public FluidSolver smooth(SmoothRouting routing) {

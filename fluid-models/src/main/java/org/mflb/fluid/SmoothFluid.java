@@ -32,7 +32,7 @@ final class SmoothFluid implements FluidSolver {
     /** The limit for random routing, whose fixed point is a closed form polished in {@code O(K)}. */
     static final int MAX_CLOSED_FORM_LEVELS = 2_000_000;
 
-    private final FluidModel model;
+    private final FluidModel fluid;
     private final SmoothRouting routing;
     private final ServerSystem system;
     private final ArrivalRate lambda;
@@ -40,21 +40,21 @@ final class SmoothFluid implements FluidSolver {
     private final IntegratorSettings integrator;
 
     /**
-     * @param model the fluid model solved
+     * @param fluid the fluid model solved
      * @param routing its policy
      */
-    SmoothFluid(FluidModel model, SmoothRouting routing) {
-        this.model = model;
+    SmoothFluid(FluidModel fluid, SmoothRouting routing) {
+        this.fluid = fluid;
         this.routing = routing;
-        this.system = model.system();
-        this.lambda = model.arrivalRate();
-        this.truncation = model.truncation();
-        this.integrator = model.integrator();
+        this.system = fluid.system();
+        this.lambda = fluid.arrivalRate();
+        this.truncation = fluid.truncation();
+        this.integrator = fluid.integrator();
     }
 
     @Override
     public FluidModel model() {
-        return model;
+        return fluid;
     }
 
     /** @return the drift with {@code levels} levels */
@@ -218,7 +218,7 @@ final class SmoothFluid implements FluidSolver {
         }
         requireFeasibleWork(levels, grid);
         if (initial.kind() == InitialState.Kind.FIXED_POINT) {
-            FluidFixedPoint fp = model.withArrivalRate(ArrivalRate.constant(lambda.at(grid.start()))).fixedPoint();
+            FluidFixedPoint fp = fluid.withArrivalRate(ArrivalRate.constant(lambda.at(grid.start()))).fixedPoint();
             start = fp.levels();
             levels = Math.max(levels, start.length);
             if (system.isLossy() || !truncation.isAutomatic()) {
