@@ -24,8 +24,8 @@ import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
  * What depends on the family is reached through {@link #match(Cases)}, exhaustive: a new family is a
  * new case, which every caller must then handle. The families live in three packages, so the
  * interface itself cannot carry the {@code sealed} modifier outside a named module (JLS §9.1.1.4);
- * {@link #match(Cases)} closes it instead: an implementation must hand itself to one of the three
- * cases, whose types are sealed or final.
+ * {@link #match(Cases)} closes it instead: an implementation can only answer with one of the three
+ * cases, whose argument types are sealed or final, so no fourth family reaches a solver.
  */
 public interface FluidPolicy {
 
