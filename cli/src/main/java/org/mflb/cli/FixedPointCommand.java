@@ -86,7 +86,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         FluidModel fluid = model.fluidModel();
         // Loss-pool options are validated (and their exact chains sized) before any long work.
-        LossOptions.Report lossReport = fluid.policy() instanceof org.mflb.fluid.SmoothRouting ? loss.report(model, fluid,
+        LossOptions.Report lossReport = fluid.isSmooth() ? loss.report(model, fluid,
                 refined.requested() ? refined.sizes() : null, spec.commandLine().getErr()) : null;
         FluidFixedPoint fp = fluid.fixedPoint();
         FluidResponseTime response = fluid.responseTime(fp);
