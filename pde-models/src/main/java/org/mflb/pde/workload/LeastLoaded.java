@@ -55,6 +55,16 @@ public final class LeastLoaded {
     public static LeastLoaded of(int d, double lambda, ServiceDistribution service) {
         Require.between("d", d, 1, 1000);
         Require.open("lambda", lambda, 0, 1);
+        boolean pointMass = checkSizes(service);
+        return new LeastLoaded(d, lambda, service, pointMass);
+    }
+
+    /**
+     * Checks a job-size law: mean 1, and a density unless it is the point mass at 1.
+     *
+     * @return whether it is the point mass at 1
+     */
+    static boolean checkSizes(ServiceDistribution service) {
         if (service == null) {
             throw MflbException.invalid("service", null, "a job-size law");
         }
@@ -63,15 +73,13 @@ public final class LeastLoaded {
             throw MflbException.invalid("service", service.spec() + " (mean " + mean + ")",
                     "a law of mean 1 (the time unit is the mean job size)");
         }
-        boolean pointMass = false;
-        if (!service.hasDensity()) {
-            pointMass = service.survival(Math.nextDown(1.0)) == 1.0 && service.survival(1.0) == 0.0;
-            if (!pointMass) {
-                throw MflbException.invalid("service", service.spec(),
-                        "a law with a density, or the point mass at 1 (det)");
-            }
+        if (service.hasDensity()) {
+            return false;
         }
-        return new LeastLoaded(d, lambda, service, pointMass);
+        if (service.survival(Math.nextDown(1.0)) == 1.0 && service.survival(1.0) == 0.0) {
+            return true;
+        }
+        throw MflbException.invalid("service", service.spec(), "a law with a density, or the point mass at 1 (det)");
     }
 
     /** @return servers sampled per arrival */

@@ -37,7 +37,7 @@ final class WorkloadGrid {
         }
         double[] breaks = model.kinks();
         this.workload = new NodeInterpolation(h, f, breaks);
-        this.response = model.pointMassSizes() ? null : new NodeInterpolation(h, responseNodes(march.weights()), breaks);
+        this.response = model.pointMassSizes() ? null : new NodeInterpolation(h, responseNodes(march.weights(), p), breaks);
         this.bodyWait = trapezoid(p, h);
         this.bodyWork = trapezoid(f, h);
         this.tail = new TailTerm(model, h, p, withTail);
@@ -56,7 +56,7 @@ final class WorkloadGrid {
      * integrated exactly against {@code dG}: {@code S_k = Ḡ_k + β_{k−1} P_0 + Σ_{i=1}^{k} κ_{k−i} P_i}
      * with {@code κ_0 = α_0}, {@code κ_j = α_j + β_{j−1}}.
      */
-    private double[] responseNodes(CellMoments w) {
+    static double[] responseNodes(CellMoments w, double[] p) {
         int n = p.length;
         double[] kappa = new double[n];
         for (int j = 0; j < n; j++) {
