@@ -79,6 +79,7 @@ final class EquilibriumSolver {
             nodes = 2 * (nodes - 1) + 1;
         }
         // 2. halve the step until the extrapolated values settle
+        CellMoments moments = coarse.weights();
         List<WorkloadGrid> grids = new ArrayList<>();
         grids.add(grid);
         Estimate previous = null;
@@ -93,7 +94,9 @@ final class EquilibriumSolver {
                         MAX_NODES, grid.reach(), grids.get(grids.size() - 1).step(),
                         previous == null ? Double.NaN : previous.worst));
             }
-            VolterraMarch m = march(COARSEST_STEP / (1 << n));
+            // the finer grid's weights are the halves of the coarser one's cells
+            VolterraMarch m = new VolterraMarch(model.d(), model.lambda(), moments.refine());
+            moments = m.weights();
             m.extendTo(fine);
             grids.add(new WorkloadGrid(model, m, finite));
             int last = grids.size() - 1;
@@ -119,7 +122,9 @@ final class EquilibriumSolver {
         }
         TailTerm tail = grid.tail();
         double meanR = 1 + grid.meanWait();
-        return tail.contraction() <= 0.5 && tail.uncertainty() <= TAIL_SHARE * tolerance * meanR;
+        // d = 1: the tail relation is exact, whatever c = λ
+        boolean contracting = model.d() == 1 || tail.contraction() <= 0.5;
+        return contracting && tail.uncertainty() <= TAIL_SHARE * tolerance * meanR;
     }
 
     /** The Richardson extrapolation of two grids and its figures. */

@@ -191,7 +191,8 @@ public final class LeastLoaded {
     /** Points where {@code F̄} or the response-time ccdf is not smooth (kinks of {@code Ḡ} and their echoes). */
     double[] kinks() {
         if (pointMass) {
-            return new double[] {1, 2};
+            // F̄ has a jump in its k-th derivative at w = k; cubic interpolation needs k ≤ 3 kept apart
+            return new double[] {1, 2, 3};
         }
         if (service instanceof Pareto) {
             return new double[] {((Pareto) service).minimum()};

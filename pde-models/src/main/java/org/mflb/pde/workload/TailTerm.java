@@ -16,16 +16,19 @@ import org.mflb.core.distribution.ServiceDistribution;
  * mean workload's tail is {@code ∫ F̃ + λT}. {@code T} is reported as {@code T̃} ({@code d ≥ 2}) or
  * {@code T̃/(1 − λ)} ({@code d = 1}), with the uncertainty {@code T̃ c/(1 − c)} ({@code d ≥ 2}).
  *
- * <p>The inner integral uses the grid's {@code F̄^d} lumped into at most {@link #GROUPS} groups (mass
- * at their centroid; at a distance {@code D} beyond {@code w_max}, groups up to {@code D/128} wide);
- * the outer one Gauss–Legendre on {@code [w_max + 2^{i−1}, w_max + 2^i]}
+ * <p>The inner integral uses the grid's cells of {@code F̄^d} lumped at their centroids into groups
+ * whose width grows with the kernel's argument ({@link #LUMPING}); the outer one Gauss–Legendre on {@code [w_max + 2^{i−1}, w_max + 2^i]}
  * until an interval adds less than {@code 1e-13} of the total (a power-law tail is closed by its
- * geometric remainder). The integrals are computed on first use (not thread-safe before).
+ * geometric remainder). The uncertainty includes the lumping error, estimated by lumping twice as
+ * coarsely: it dominates for {@code d = 1}, whose {@code F̄^d = F̄} is not small at {@code w_max}. The integrals are computed on first use (not thread-safe before).
  */
 final class TailTerm {
 
-    /** Largest number of lumped groups in the inner integral. */
-    static final int GROUPS = 256;
+    /**
+     * Relative width of the lumped groups: a group of the inner integral at kernel arguments
+     * {@code s = w − u ≥ s_0} is at most {@code max(h, s_0 ·} this{@code )} wide.
+     */
+    static final double LUMPING = 1.0 / 64;
     private static final int MAX_INTERVALS = 160;
     private static final double[] GL_X = {-0.9739065285171717, -0.8650633666889845, -0.6794095682990244,
         -0.4333953941292472, -0.1488743389816312, 0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
@@ -37,18 +40,22 @@ final class TailTerm {
     private final ServiceDistribution law;
     private final double lambda;
     private final int d;
+    private final double h;
+    private final int cells;
     private final double reach;
     /**
-     * Lumped {@code F̄^d} at levels {@code ℓ = 0, 1, ...}: groups of {@code 2^ℓ} base groups, masses
-     * and centroids; level 0 has at most {@link #GROUPS} groups.
+     * Prefix sums over the cells {@code [ih, (i+1)h]} of the trapezoidal mass of {@code F̄^d} and of
+     * mass × centroid; the same for the law of {@code U} on {@code (0, w_max]} (cell mass
+     * {@code P_i − P_{i+1}} at the cell's middle).
      */
-    private final double[][] mass;
-    private final double[][] at;
-    private final double baseWidth;
-    /** Lumped law of {@code U} on {@code (0, w_max]}: masses and centroids, plus its atom at 0. */
+    private final double[] mass;
+    private final double[] moment;
     private final double[] uMass;
-    private final double[] uAt;
+    private final double[] uMoment;
     private final double atom;
+    /** Deterministic sizes: the kernel is the step {@code 1{s < 1}}, integrated exactly. */
+    private final boolean pointMass;
+    private final double[] p;
     private final boolean compute;
     private final double contraction;
     private double waitTail = Double.NaN;
@@ -60,61 +67,51 @@ final class TailTerm {
         this.lambda = model.lambda();
         this.d = model.d();
         this.compute = compute;
-        int cells = p.length - 1;
+        this.pointMass = model.pointMassSizes();
+        this.p = p;
+        this.h = h;
+        this.cells = p.length - 1;
         this.reach = cells * h;
-        int group = Math.max(1, (cells + GROUPS - 1) / GROUPS);
-        int groups = (cells + group - 1) / group;
-        this.baseWidth = group * h;
-        double[] m0 = new double[groups];
-        double[] x0 = new double[groups];
-        uMass = new double[groups];
-        uAt = new double[groups];
-        for (int g = 0; g < groups; g++) {
-            double m = 0;
-            double mx = 0;
-            double um = 0;
-            double umx = 0;
-            for (int i = g * group; i < Math.min(cells, (g + 1) * group); i++) {
-                double cm = 0.5 * (p[i] + p[i + 1]) * h;
-                double cx = i * h + (p[i] + p[i + 1] > 0 ? h * (p[i] + 2 * p[i + 1]) / (3 * (p[i] + p[i + 1])) : 0.5 * h);
-                m += cm;
-                mx += cm * cx;
-                double du = Math.max(0.0, p[i] - p[i + 1]);
-                um += du;
-                umx += du * (i + 0.5) * h;
-            }
-            m0[g] = m;
-            x0[g] = m > 0 ? mx / m : (g + 0.5) * baseWidth;
-            uMass[g] = um;
-            uAt[g] = um > 0 ? umx / um : (g + 0.5) * baseWidth;
-        }
-        int levels = 1;
-        while ((groups >> (levels - 1)) > 1) {
-            levels++;
-        }
-        mass = new double[levels][];
-        at = new double[levels][];
-        mass[0] = m0;
-        at[0] = x0;
-        for (int l = 1; l < levels; l++) {
-            int n = (mass[l - 1].length + 1) / 2;
-            mass[l] = new double[n];
-            at[l] = new double[n];
-            for (int g = 0; g < n; g++) {
-                double m = 0;
-                double mx = 0;
-                for (int c = 2 * g; c < Math.min(mass[l - 1].length, 2 * g + 2); c++) {
-                    m += mass[l - 1][c];
-                    mx += mass[l - 1][c] * at[l - 1][c];
-                }
-                mass[l][g] = m;
-                at[l][g] = m > 0 ? mx / m : at[l - 1][2 * g];
-            }
+        mass = new double[cells + 1];
+        moment = new double[cells + 1];
+        uMass = new double[cells + 1];
+        uMoment = new double[cells + 1];
+        for (int i = 0; i < cells; i++) {
+            double sum = p[i] + p[i + 1];
+            double cm = 0.5 * sum * h;
+            double cx = i * h + (sum > 0 ? h * (p[i] + 2 * p[i + 1]) / (3 * sum) : 0.5 * h);
+            mass[i + 1] = mass[i] + cm;
+            moment[i + 1] = moment[i] + cm * cx;
+            double du = Math.max(0.0, p[i] - p[i + 1]);
+            uMass[i + 1] = uMass[i] + du;
+            uMoment[i + 1] = uMoment[i] + du * (i + 0.5) * h;
         }
         atom = 1 - p[0];
         double pEnd = p[cells];
         double fEnd = d == 1 ? pEnd : Math.pow(pEnd, 1.0 / d);
         contraction = d * lambda * Math.pow(fEnd, d - 1);
+    }
+
+    /**
+     * {@code ∫_0^{w_max} ρ(u) Ḡ(t − u) du} for {@code t ≥ w_max}, with the cell masses of {@code ρ} lumped
+     * at their centroids into groups no wider than {@code max(h, ratio · (t − u_right))}: fine where the
+     * kernel's argument is small, geometric beyond (the kernel varies on the scale of its argument for
+     * heavy tails, and is negligible there for light ones).
+     */
+    private double lumped(double t, double[] m, double[] x, double ratio) {
+        double sum = 0;
+        int i1 = cells;
+        while (i1 > 0) {
+            double s = t - i1 * h;
+            int width = (int) Math.max(1, Math.floor(ratio * s / h));
+            int i0 = Math.max(0, i1 - width);
+            double gm = m[i1] - m[i0];
+            if (gm > 0) {
+                sum += gm * law.survival(t - (x[i1] - x[i0]) / gm);
+            }
+            i1 = i0;
+        }
+        return sum;
     }
 
     /** Integrates the tail on first use. */
@@ -142,66 +139,70 @@ final class TailTerm {
         workTail = Double.isFinite(law.moment(2)) ? tWork + lambda * waitTail : Double.POSITIVE_INFINITY;
     }
 
-    /**
-     * The lumping level for arguments at distance {@code ≥ distance} beyond {@code w_max}: groups no
-     * wider than the base width or 1/128 of the distance (the kernel {@code Ḡ(w − u)} varies on
-     * the scale of its argument for heavy tails; light tails are negligible that far out).
-     */
-    private int level(double distance) {
-        int l = 0;
-        while (l + 1 < mass.length && baseWidth * (1 << (l + 1)) <= distance / 128) {
-            l++;
-        }
-        return l;
-    }
-
     /** @return {@code F̃(w) = λ [Ḡe(w) + ∫_0^{w_max} F̄^d(u) Ḡ(w − u) du]} for {@code w ≥ w_max} */
     double workload(double w) {
-        return workload(w, level(w - reach));
+        return workload(w, LUMPING);
     }
 
-    private double workload(double w, int l) {
+    private double workload(double w, double ratio) {
+        if (pointMass) {
+            // Ḡe = 0 beyond 1 and ∫_0^{w_max} F̄^d(u) 1{w − u < 1} du = ∫_{w−1}^{w_max} F̄^d
+            return Math.min(1.0, lambda * massFrom(Math.max(0, w - 1)));
+        }
         double s = law.survival(w);
         double excess = s > 0 ? s * law.meanResidualLife(w) : 0.0;
-        double inner = 0;
-        double[] m = mass[l];
-        double[] x = at[l];
-        for (int g = 0; g < m.length; g++) {
-            inner += m[g] * law.survival(w - x[g]);
+        return Math.min(1.0, lambda * (excess + lumped(w, mass, moment, ratio)));
+    }
+
+    /** @return {@code ∫_x^{w_max} F̄^d}, the nodal values interpolated linearly ({@code 0 ≤ x}) */
+    private double massFrom(double x) {
+        if (x >= reach) {
+            return 0.0;
         }
-        return Math.min(1.0, lambda * (excess + inner));
+        int i = Math.min(cells - 1, (int) Math.floor(x / h));
+        double theta = x / h - i;
+        double px = p[i] + theta * (p[i + 1] - p[i]);
+        return (1 - theta) * h * 0.5 * (px + p[i + 1]) + mass[cells] - mass[i + 1];
     }
 
     /** @return {@code P(R > t) ≥ P(U > t) + (1 − λ^d) Ḡ(t) + ∫_{(0, w_max]} Ḡ(t − u) dP_U(u)} for {@code t > w_max} */
     double responseSurvival(double t, double waiting) {
-        double s = waiting + atom * law.survival(t);
-        for (int g = 0; g < uMass.length; g++) {
-            s += uMass[g] * law.survival(t - uAt[g]);
-        }
-        return Math.min(1.0, s);
+        return Math.min(1.0, waiting + atom * law.survival(t) + lumped(t, uMass, uMoment, LUMPING));
     }
 
-    /** @return {@code ∫ F̃^d}, {@code ∫ F̃} over {@code (w_max, ∞)} and the estimated quadrature remainder */
+    /**
+     * @return {@code ∫ F̃^d}, {@code ∫ F̃} over {@code (w_max, ∞)}, and the uncertainty of the first: the
+     *         geometric remainder of a power-law tail plus the lumping error, estimated (conservatively,
+     *         it falls like the square of the group width) by the change of {@code ∫ F̃^d} when the
+     *         groups are twice as wide
+     */
     private double[] integrate() {
+        if (pointMass) {
+            return integratePointMass();
+        }
         double tw = 0;
         double tf = 0;
         double previous = Double.NaN;
         double a = 0;
         double b = 1;
         double remainder = 0;
+        double lumping = 0;
         for (int i = 0; i < MAX_INTERVALS; i++) {
             double half = 0.5 * (b - a);
             double mid = reach + 0.5 * (a + b);
-            int l = level(a);
             double cw = 0;
             double cf = 0;
+            double cc = 0;
             for (int q = 0; q < GL_X.length; q++) {
-                double fw = workload(mid + half * GL_X[q], l);
+                double w = mid + half * GL_X[q];
+                double fw = workload(w, LUMPING);
                 cw += GL_W[q] * Math.pow(fw, d);
                 cf += GL_W[q] * fw;
+                cc += GL_W[q] * Math.pow(workload(w, 2 * LUMPING), d);
             }
             cw *= half;
             cf *= half;
+            lumping += Math.abs(cw - cc * half);
             tw += cw;
             tf += cf;
             if (tw == 0 && tf == 0 && i > 4) {
@@ -219,7 +220,26 @@ final class TailTerm {
             a = b;
             b *= 2;
         }
-        return new double[] {tw, tf, remainder};
+        return new double[] {tw, tf, remainder + lumping};
+    }
+
+    /**
+     * Deterministic sizes: {@code F̃} vanishes beyond {@code w_max + 1} and is smooth between the
+     * points {@code w_max + jh}, where Gauss–Legendre on each sub-interval is exact to round-off.
+     */
+    private double[] integratePointMass() {
+        double tw = 0;
+        double tf = 0;
+        int pieces = (int) Math.round(1 / h);
+        for (int j = 0; j < pieces; j++) {
+            double mid = reach + (j + 0.5) * h;
+            for (int q = 0; q < GL_X.length; q++) {
+                double fw = workload(mid + 0.5 * h * GL_X[q], LUMPING);
+                tw += 0.5 * h * GL_W[q] * Math.pow(fw, d);
+                tf += 0.5 * h * GL_W[q] * fw;
+            }
+        }
+        return new double[] {tw, tf, 0.0};
     }
 
     /** @return {@code T}, the tail of {@code E[W]} beyond {@code w_max} ({@code +∞} if not computed) */
