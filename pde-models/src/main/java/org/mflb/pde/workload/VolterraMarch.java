@@ -36,7 +36,7 @@ final class VolterraMarch {
     private double[] hist = new double[0];
     private double[] omega = new double[0];
     private int nodes;
-    private final Map<Integer, double[][]> kernels = new HashMap<>();
+    private final Map<Integer, Convolution> kernels = new HashMap<>();
 
     VolterraMarch(int d, double lambda, CellMoments weights) {
         this.d = d;
@@ -142,8 +142,9 @@ final class VolterraMarch {
         }
         // lags k − j run over [1, lb]; the middle product needs no padding beyond lb
         int lb = lk + la - 1;
-        double[][] kernel = kernels.computeIfAbsent(lb, n -> Convolution.transform(omega, 1, n, Convolution.size(n)));
-        double[] out = Convolution.apply(p, jLo, la, kernel);
+        Convolution kernel = kernels.computeIfAbsent(lb, n -> new Convolution(omega, 1, n, Convolution.size(n)));
+        double[] out = new double[kernel.size()];
+        kernel.apply(p, jLo, la, out);
         for (int k = kLo; k < kHi; k++) {
             hist[k] += out[k - kLo + la - 1];
         }

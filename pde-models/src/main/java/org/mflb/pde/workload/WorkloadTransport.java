@@ -21,9 +21,10 @@ import org.mflb.core.ode.TimeGrid;
  *
  * <p><b>Scheme.</b> On the nodes {@code w_k = k h} with {@code Δt = Δw = h}, the transport is an
  * exact shift along the characteristics {@code w + t = const} and the source is integrated along them
- * by Heun's rule (second order):
+ * by Heun's rule (second order) with the rate averaged over the step, {@code λ̄_n = (1/h)∫_{t_n}^{t_{n+1}} λ}
+ * (exact for a piecewise-constant {@code λ(t)} that jumps at step ends):
  * <pre>
- *   F*_k = F_{k+1}^n + h λ(t_n) J_{k+1}^n,    F_k^{n+1} = F_{k+1}^n + (h/2) [λ(t_n) J_{k+1}^n + λ(t_{n+1}) J_k(F*)],
+ *   F*_k = F_{k+1}^n + h λ̄_n J_{k+1}^n,    F_k^{n+1} = F_{k+1}^n + (h/2) λ̄_n [J_{k+1}^n + J_k(F*)],
  * </pre>
  * {@code J} evaluated with {@code F̄^d} piecewise linear integrated exactly against {@code dG}
  * (the weights of the equilibrium march, one FFT convolution per evaluation). Values are kept in
@@ -156,18 +157,9 @@ public final class WorkloadTransport {
         int cells = (int) Math.min(MAX_NODES, Math.ceil(wMax / step - 1e-9));
         int nodes = cells + 1;
         requireFeasible(span, nodes);
-        Run coarse = run(step, nodes, initial, grid);
-        if (!richardson) {
-            return new WorkloadTransient(this, grid, step, coarse.profiles, coarse.weights, false);
-        }
-        Run fine = run(step / 2, 2 * cells + 1, initial, grid);
-        double[][] profiles = new double[grid.size()][nodes];
-        for (int o = 0; o < grid.size(); o++) {
-            for (int k = 0; k < nodes; k++) {
-                profiles[o][k] = Math.min(1, Math.max(0, (4 * fine.profiles[o][2 * k] - coarse.profiles[o][k]) / 3));
-            }
-        }
-        return new WorkloadTransient(this, grid, step, profiles, coarse.weights, true);
+        WorkloadTransient.Run coarse = run(step, nodes, initial, grid);
+        WorkloadTransient.Run fine = richardson ? run(step / 2, 2 * cells + 1, initial, grid) : null;
+        return new WorkloadTransient(this, grid, coarse, fine);
     }
 
     boolean pointMassSizes() {
@@ -212,13 +204,7 @@ public final class WorkloadTransport {
         }
     }
 
-    /** One run of the scheme: the profiles at the output times. */
-    private static final class Run {
-        double[][] profiles;
-        CellMoments weights;
-    }
-
-    private Run run(double h, int nodes, WorkloadInitialState initial, TimeGrid grid) {
+    private WorkloadTransient.Run run(double h, int nodes, WorkloadInitialState initial, TimeGrid grid) {
         int n = nodes + 1; // and one ghost node
         CellMoments w = new CellMoments(service, h);
         w.ensure(n + 1);
@@ -230,18 +216,16 @@ public final class WorkloadTransport {
             gbar[j] = w.survival(j);
             first[j] = j > 0 ? w.beta(j - 1) : 0.0;
         }
-        double[][] kernel = Convolution.transform(kappa, 0, n, Convolution.size(2 * n));
+        Convolution kernel = new Convolution(kappa, 0, n, Convolution.size(2 * n));
         Source source = new Source(d, kernel, gbar, first);
         double[] f = initialProfile(initial, h, n);
         ghost(f);
-        Run r = new Run();
-        r.weights = w;
-        r.profiles = new double[grid.size()][];
+        double[][] profiles = new double[grid.size()][];
         int o = 0;
         double t0 = grid.start();
         double tol = 1e-9 * h;
         while (o < grid.size() && grid.time(o) <= t0 + tol) {
-            r.profiles[o++] = Arrays.copyOf(f, nodes);
+            profiles[o++] = Arrays.copyOf(f, nodes);
         }
         int atomNode = pointMass ? (int) Math.round(1 / h) : 0;
         double[] star = new double[n];
@@ -252,20 +236,20 @@ public final class WorkloadTransport {
         while (o < grid.size()) {
             double t = t0 + stepIndex * h;
             double t1 = t0 + (stepIndex + 1) * h;
-            double l0 = lambda.at(t);
-            double l1 = lambda.at(t1);
+            // λ averaged over the step: exact for a piecewise-constant rate, second order otherwise
+            double rate = lambda.isConstant() ? lambda.at(t) : lambda.integral(t, t1) / h;
             double[] j0 = source.of(f, sourceNow);
             if (atomNode > 0) {
                 // the segments ending at the jump of J (w = 1) lie left of it: its left limit 1 − F̄(1)^d
                 j0[atomNode] = 1 - Math.pow(f[atomNode], d);
             }
             for (int k = 0; k < n - 1; k++) {
-                star[k] = clamp(f[k + 1] + h * l0 * j0[k + 1]);
+                star[k] = clamp(f[k + 1] + h * rate * j0[k + 1]);
             }
             ghost(star);
             double[] j1 = source.of(star, sourcePredicted);
             for (int k = 0; k < n - 1; k++) {
-                next[k] = clamp(f[k + 1] + 0.5 * h * (l0 * j0[k + 1] + l1 * j1[k]));
+                next[k] = clamp(f[k + 1] + 0.5 * h * rate * (j0[k + 1] + j1[k]));
             }
             ghost(next);
             while (o < grid.size() && grid.time(o) <= t1 + tol) {
@@ -274,14 +258,14 @@ public final class WorkloadTransport {
                 for (int k = 0; k < nodes; k++) {
                     out[k] = theta >= 1 - 1e-9 ? next[k] : (1 - theta) * f[k] + theta * next[k];
                 }
-                r.profiles[o++] = out;
+                profiles[o++] = out;
             }
             double[] swap = f;
             f = next;
             next = swap;
             stepIndex++;
         }
-        return r;
+        return new WorkloadTransient.Run(h, profiles, w);
     }
 
     private double[] initialProfile(WorkloadInitialState initial, double h, int n) {
@@ -308,14 +292,16 @@ public final class WorkloadTransport {
     /** {@code J = P(U + X > w) − P(U > w)} at the nodes, by one FFT convolution. */
     private static final class Source {
         private final int d;
-        private final double[][] kernel;
+        private final Convolution kernel;
+        private final double[] conv;
         private final double[] gbar;
         private final double[] first;
         private final double[] p;
 
-        Source(int d, double[][] kernel, double[] gbar, double[] first) {
+        Source(int d, Convolution kernel, double[] gbar, double[] first) {
             this.d = d;
             this.kernel = kernel;
+            this.conv = new double[kernel.size()];
             this.gbar = gbar;
             this.first = first;
             this.p = new double[gbar.length];
@@ -329,7 +315,7 @@ public final class WorkloadTransport {
             }
             double p0 = p[0];
             p[0] = 0;
-            double[] conv = Convolution.apply(p, 0, n, kernel);
+            kernel.apply(p, 0, n, conv);
             p[0] = p0;
             out[0] = 1 - p0;
             for (int k = 1; k < n; k++) {
