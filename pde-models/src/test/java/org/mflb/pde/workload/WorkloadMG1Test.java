@@ -10,7 +10,7 @@ import org.mflb.core.sojourn.Percentiles;
 import org.mflb.pde.ErlangCrommelin;
 
 /**
- * {@code d = 1} is random routing: independent M/G/1 FCFS queues (docs/models.md §11.2), whose
+ * {@code d = 1} is random routing: independent M/G/1 FCFS queues (docs/models.md §11.3), whose
  * workload is the waiting time: Pollaczek–Khinchine {@code E[W] = λE[X²]/(2(1 − λ))}, and for
  * deterministic sizes the Erlang–Crommelin law of docs/models.md §7.
  */
