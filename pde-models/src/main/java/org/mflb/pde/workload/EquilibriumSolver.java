@@ -3,6 +3,7 @@ package org.mflb.pde.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleBiFunction;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
@@ -66,15 +67,18 @@ final class EquilibriumSolver {
         while (true) {
             coarse.extendTo(nodes);
             grid = new WorkloadGrid(model, coarse, finite);
-            if (reachSuffices(grid, reachTail)) {
-                break;
-            }
+            boolean enough = reachSuffices(grid, reachTail);
+            // two halvings (three grids) must fit in the node budget
             if (4L * (nodes - 1) + 1 > MAX_NODES) {
                 throw new MflbException(ErrorKind.TRUNCATION, "tolerance", String.format(Locale.ROOT,
                         "LL(%d) equilibrium: the workload tail is too long for the grid (reach %.4g, F(reach) = %.3g,"
-                                + " P(R > reach) = %.3g, tail uncertainty %.3g); ask for a larger tolerance or"
-                                + " lower percentiles", model.d(), grid.reach(), grid.workloadAtReach(),
-                        grid.responseSurvival(grid.reach()), grid.tail().uncertainty()));
+                                + " P(R > reach) = %.3g, tail uncertainty %.3g relative to E[R]); ask for a larger"
+                                + " tolerance or lower percentiles", model.d(), grid.reach(), grid.workloadAtReach(),
+                        grid.responseSurvival(grid.reach()),
+                        finite ? grid.tail().uncertainty() / (1 + grid.meanWait()) : Double.NaN));
+            }
+            if (enough) {
+                break;
             }
             nodes = 2 * (nodes - 1) + 1;
         }
@@ -91,8 +95,7 @@ final class EquilibriumSolver {
                 throw new MflbException(ErrorKind.NO_CONVERGENCE, "tolerance", String.format(Locale.ROOT,
                         "LL(%d) equilibrium: the relative accuracy %.3g was not reached within %d nodes (reach %.4g,"
                                 + " step %.3g; achieved about %.3g); ask for a larger tolerance", model.d(), tolerance,
-                        MAX_NODES, grid.reach(), grids.get(grids.size() - 1).step(),
-                        previous == null ? Double.NaN : previous.worst));
+                        MAX_NODES, grid.reach(), grids.get(grids.size() - 1).step(), previous.worst));
             }
             // the finer grid's weights are the halves of the coarser one's cells
             VolterraMarch m = new VolterraMarch(model.d(), model.lambda(), moments.refine());
@@ -191,48 +194,35 @@ final class EquilibriumSolver {
         }
 
         double workload(double w) {
-            if (w > fine.reach()) {
-                return fine.workload(w);
-            }
-            return clamp((4 * fine.workload(w) - coarse.workload(w)) / 3);
+            return extrapolate(WorkloadGrid::workload, w);
         }
 
         SojournLaw waiting() {
-            return new SojournLaw() {
-                @Override
-                public double survival(double t) {
-                    if (t < 0) {
-                        return 1.0;
-                    }
-                    if (t > fine.reach()) {
-                        return fine.waitingSurvival(t);
-                    }
-                    return clamp((4 * fine.waitingSurvival(t) - coarse.waitingSurvival(t)) / 3);
-                }
-
-                @Override
-                public double mean() {
-                    return meanWait;
-                }
-            };
+            return law(WorkloadGrid::waitingSurvival, meanWait);
         }
 
         SojournLaw response() {
+            return law(WorkloadGrid::responseSurvival, 1 + meanWait);
+        }
+
+        /** {@code (4 v_fine(x) − v_coarse(x))/3} within the reach, the fine grid's continuation beyond. */
+        private double extrapolate(ToDoubleBiFunction<WorkloadGrid, Double> value, double x) {
+            if (x > fine.reach()) {
+                return value.applyAsDouble(fine, x);
+            }
+            return clamp((4 * value.applyAsDouble(fine, x) - value.applyAsDouble(coarse, x)) / 3);
+        }
+
+        private SojournLaw law(ToDoubleBiFunction<WorkloadGrid, Double> survival, double mean) {
             return new SojournLaw() {
                 @Override
                 public double survival(double t) {
-                    if (t < 0) {
-                        return 1.0;
-                    }
-                    if (t > fine.reach()) {
-                        return fine.responseSurvival(t);
-                    }
-                    return clamp((4 * fine.responseSurvival(t) - coarse.responseSurvival(t)) / 3);
+                    return t < 0 ? 1.0 : extrapolate(survival, t);
                 }
 
                 @Override
                 public double mean() {
-                    return 1 + meanWait;
+                    return mean;
                 }
             };
         }

@@ -14,7 +14,10 @@ import org.mflb.core.distribution.ServiceDistribution;
  * and {@code c = d λ F̄(w_max)^{d−1}} (mean value theorem, {@code F̄ ≤ F̄(w_max)} beyond):
  * {@code T̃ ≤ T ≤ T̃/(1 − c)}; for {@code d = 1} the relation is exact, {@code T = T̃/(1 − λ)}. The
  * mean workload's tail is {@code ∫ F̃ + λT}. {@code T} is reported as {@code T̃} ({@code d ≥ 2}) or
- * {@code T̃/(1 − λ)} ({@code d = 1}), with the uncertainty {@code T̃ c/(1 − c)} ({@code d ≥ 2}).
+ * {@code T̃/(1 − λ)} ({@code d = 1}), with the uncertainty {@code T̃ c/(1 − c)} ({@code d ≥ 2}), or
+ * the sharper {@code dλ ∫F̃^{2d−1}/(1 − c)^{2d−1}} from {@code T − T̃ ≤ dλ∫_{w_max}^∞ F̄^{2d−1}}
+ * (the missing mass at {@code u} feeds {@code w > u} through {@code Ḡ}, of integral 1, where
+ * {@code F̄(w)^{d−1} ≤ F̄(u)^{d−1}}).
  *
  * <p>The inner integral uses the grid's cells of {@code F̄^d} lumped at their centroids into groups
  * whose width grows with the kernel's argument ({@link #LUMPING}); the outer one Gauss–Legendre on {@code [w_max + 2^{i−1}, w_max + 2^i]}
@@ -133,8 +136,12 @@ final class TailTerm {
             uncertainty = integrals[2] / (1 - lambda);
         } else {
             waitTail = tWait;
-            uncertainty = (contraction < 1 ? tWait * contraction / (1 - contraction) : Double.POSITIVE_INFINITY)
-                    + integrals[2];
+            // T − T̃ ≤ dλ ∫ F̄^{2d−1} (sharper than c T̃ where F̄ decays), evaluated with F̃ for F̄ (they
+            // differ at first order in c, allowed for by the factor (1 − c)^{1−2d})
+            double bound = contraction < 1 ? tWait * contraction / (1 - contraction) : Double.POSITIVE_INFINITY;
+            double decaying = contraction < 1 ? d * lambda * integrals[3] / Math.pow(1 - contraction, 2 * d - 1)
+                    : Double.POSITIVE_INFINITY;
+            uncertainty = Math.min(bound, decaying) + integrals[2];
         }
         workTail = Double.isFinite(law.moment(2)) ? tWork + lambda * waitTail : Double.POSITIVE_INFINITY;
     }
@@ -187,22 +194,26 @@ final class TailTerm {
         double b = 1;
         double remainder = 0;
         double lumping = 0;
+        double tpow = 0;
         for (int i = 0; i < MAX_INTERVALS; i++) {
             double half = 0.5 * (b - a);
             double mid = reach + 0.5 * (a + b);
             double cw = 0;
             double cf = 0;
             double cc = 0;
+            double c2 = 0;
             for (int q = 0; q < GL_X.length; q++) {
                 double w = mid + half * GL_X[q];
                 double fw = workload(w, LUMPING);
                 cw += GL_W[q] * Math.pow(fw, d);
                 cf += GL_W[q] * fw;
                 cc += GL_W[q] * Math.pow(workload(w, 2 * LUMPING), d);
+                c2 += GL_W[q] * Math.pow(fw, 2 * d - 1);
             }
             cw *= half;
             cf *= half;
             lumping += Math.abs(cw - cc * half);
+            tpow += c2 * half;
             tw += cw;
             tf += cf;
             if (tw == 0 && tf == 0 && i > 4) {
@@ -220,7 +231,7 @@ final class TailTerm {
             a = b;
             b *= 2;
         }
-        return new double[] {tw, tf, remainder + lumping};
+        return new double[] {tw, tf, remainder + lumping, tpow};
     }
 
     /**
@@ -239,7 +250,14 @@ final class TailTerm {
                 tf += 0.5 * h * GL_W[q] * fw;
             }
         }
-        return new double[] {tw, tf, 0.0};
+        double tpow = 0;
+        for (int j = 0; j < pieces; j++) {
+            double mid = reach + (j + 0.5) * h;
+            for (int q = 0; q < GL_X.length; q++) {
+                tpow += 0.5 * h * GL_W[q] * Math.pow(workload(mid + 0.5 * h * GL_X[q], LUMPING), 2 * d - 1);
+            }
+        }
+        return new double[] {tw, tf, 0.0, tpow};
     }
 
     /** @return {@code T}, the tail of {@code E[W]} beyond {@code w_max} ({@code +∞} if not computed) */

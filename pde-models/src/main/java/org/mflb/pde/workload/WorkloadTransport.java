@@ -13,7 +13,7 @@ import org.mflb.core.ode.TimeGrid;
  * The transient mean-field limit of LL(d) (docs/models.md §11, [HVH]): the workload ccdf
  * {@code F̄(t, w) = P(V(t) > w)} of a server solves, for {@code w > 0},
  * <pre>
- *   ∂F̄/∂t = ∂F̄/∂w + λ(t) J(t, w),    J = P(U + X > w) − P(U > w) = P(U ≤ w < U + X),
+ *   ∂F̄/∂t = ∂F̄/∂w + λ(t) J(t, w),    J = P(U + X > w) − P(U > w) = P(U ≤ w &lt; U + X),
  *   P(U > u) = F̄(t, u)^d,   P(U + X > w) = Ḡ(w) + ∫_{(0,w]} F̄(t, w − s)^d dG(s):
  * </pre>
  * the workload drains at unit speed, and an arrival carries a server from {@code U ≤ w} to
