@@ -45,8 +45,13 @@ public final class WorkloadTransport {
     public static final double DEFAULT_STEP = 1.0 / 16;
     /** Largest automatic reach (heavy tails: the equilibrium tail beyond it is not negligible). */
     public static final double MAX_AUTOMATIC_REACH = 1024;
-    /** Equilibrium tail {@code ∫_{reach}^∞ F̄^d} below which the automatic reach stops growing. */
-    static final double REACH_TAIL = 1e-9;
+    /**
+     * Equilibrium tail {@code ∫_{reach}^∞ F̄^d}, relative to {@code E[R]}, below which the automatic
+     * reach stops growing (the equilibrium's default accuracy).
+     */
+    static final double REACH_TAIL = 1e-6;
+    /** Equilibrium {@code F̄(reach)} below which the automatic reach stops growing. */
+    static final double REACH_WORKLOAD = 1e-4;
     /** Largest number of nodes of one grid. */
     static final int MAX_NODES = 1 << 20;
     /** Largest work accepted, in FFT butterflies (about a minute on one core). */
@@ -168,8 +173,9 @@ public final class WorkloadTransport {
 
     /**
      * The default reach: where the equilibrium at {@code λ̂ = min(0.99, sup λ)} (and at the initial
-     * equilibrium's rate) leaves a tail {@code ∫_{reach}^∞ F̄^d} below {@link #REACH_TAIL} and
-     * {@code F̄(reach) < 1e-6} (at least 16, at most {@link #MAX_AUTOMATIC_REACH}), plus
+     * equilibrium's rate) leaves a tail {@code ∫_{reach}^∞ F̄^d} below {@link #REACH_TAIL} of its
+     * {@code E[R]} and {@code F̄(reach)} below {@link #REACH_WORKLOAD} (at least 16, at most
+     * {@link #MAX_AUTOMATIC_REACH}), plus
      * {@code 2 (sup λ − 1) T} when the rate exceeds 1 over a horizon {@code T}.
      */
     private double automaticReach(WorkloadInitialState initial, TimeGrid grid) {
@@ -184,7 +190,7 @@ public final class WorkloadTransport {
             while (wMax < MAX_AUTOMATIC_REACH) {
                 march.extendTo((int) Math.round(wMax / EquilibriumSolver.COARSEST_STEP) + 1);
                 WorkloadGrid g = new WorkloadGrid(model, march, model.hasFiniteMean());
-                if (g.workloadAtReach() < 1e-6 && g.tail().waitTail() <= REACH_TAIL) {
+                if (g.workloadAtReach() < REACH_WORKLOAD && g.tail().waitTail() <= REACH_TAIL * (1 + g.meanWait())) {
                     break;
                 }
                 wMax *= 2;
