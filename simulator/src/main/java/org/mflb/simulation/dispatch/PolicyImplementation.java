@@ -5,6 +5,7 @@ import java.util.function.Function;
 
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
+import org.mflb.simulation.dispatch.OccupancyArrivals.Rule;
 
 /**
  * How the simulator runs one dispatching policy of the model, decided in one place: {@link #of(Policy)},
@@ -31,8 +32,7 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
         return policy.match(new Policy.Cases<PolicyImplementation>() {
             @Override
             public PolicyImplementation random(Policy.Random p) {
-                return new PolicyImplementation(RandomDispatcher::new, false,
-                        Optional.of(OccupancyArrivals.of(OccupancyArrivals.Rule.RANDOM)));
+                return exactOnCounts(RandomDispatcher::new, false, OccupancyArrivals.of(Rule.RANDOM));
             }
 
             @Override
@@ -40,35 +40,30 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
                 if (p.d() == 1) {
                     return random(new Policy.Random()); // one sampled server is a uniformly random one
                 }
-                return new PolicyImplementation(ctx -> new PowerOfDDispatcher(ctx, p), false,
-                        Optional.of(new OccupancyArrivals(OccupancyArrivals.Rule.SQD, p.d(),
-                                p.sampling() == Sampling.DISTINCT, 0, Double.NaN)));
+                return exactOnCounts(ctx -> new PowerOfDDispatcher(ctx, p), false,
+                        new OccupancyArrivals(Rule.SQD, p.d(), p.sampling() == Sampling.DISTINCT, 0, Double.NaN));
             }
 
             @Override
             public PolicyImplementation joinShortestQueue(Policy.JoinShortestQueue p) {
-                return new PolicyImplementation(JsqDispatcher::new, true,
-                        Optional.of(OccupancyArrivals.of(OccupancyArrivals.Rule.JSQ)));
+                return exactOnCounts(JsqDispatcher::new, true, OccupancyArrivals.of(Rule.JSQ));
             }
 
             @Override
             public PolicyImplementation joinIdleQueue(Policy.JoinIdleQueue p) {
-                return new PolicyImplementation(JiqDispatcher::new, false,
-                        Optional.of(OccupancyArrivals.of(OccupancyArrivals.Rule.JIQ)));
+                return exactOnCounts(JiqDispatcher::new, false, OccupancyArrivals.of(Rule.JIQ));
             }
 
             @Override
             public PolicyImplementation threshold(Policy.Threshold p) {
-                return new PolicyImplementation(ctx -> new ThresholdDispatcher(ctx, p), true,
-                        Optional.of(new OccupancyArrivals(OccupancyArrivals.Rule.THRESHOLD, 1, false, p.threshold(),
-                                Double.NaN)));
+                return exactOnCounts(ctx -> new ThresholdDispatcher(ctx, p), true,
+                        new OccupancyArrivals(Rule.THRESHOLD, 1, false, p.threshold(), Double.NaN));
             }
 
             @Override
             public PolicyImplementation adaptiveThreshold(Policy.AdaptiveThreshold p) {
-                return new PolicyImplementation(ctx -> new AdaptiveThresholdDispatcher(ctx, p), true,
-                        Optional.of(new OccupancyArrivals(OccupancyArrivals.Rule.ADAPTIVE_THRESHOLD, 1, false,
-                                p.initialThreshold(), p.alpha())));
+                return exactOnCounts(ctx -> new AdaptiveThresholdDispatcher(ctx, p), true,
+                        new OccupancyArrivals(Rule.ADAPTIVE_THRESHOLD, 1, false, p.initialThreshold(), p.alpha()));
             }
 
             @Override
@@ -76,6 +71,12 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
                 return new PolicyImplementation(ctx -> new MemoryDispatcher(ctx, p), false, Optional.empty());
             }
         });
+    }
+
+    /** @return a policy the occupancy engine runs exactly, with {@code arrivals} */
+    private static PolicyImplementation exactOnCounts(Function<DispatchContext, Dispatcher> dispatcher,
+            boolean needsLevelOrder, OccupancyArrivals arrivals) {
+        return new PolicyImplementation(dispatcher, needsLevelOrder, Optional.of(arrivals));
     }
 
     /**
