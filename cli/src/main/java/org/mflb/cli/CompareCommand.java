@@ -24,7 +24,6 @@ import org.mflb.fluid.FluidResponseTime;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
@@ -160,14 +159,12 @@ public final class CompareCommand implements Callable<Integer> {
         Comparisons.Tolerance refinedTolerance = solver == null ? null
                 : new Comparisons.Tolerance(3, 5.0 / Math.pow(servers, solver.order() + 1));
         // The simulator samples as the fluid model does: with replacement (the law of the fluid limit) or d
-        // distinct servers (the real algorithm, whose exact finite-N drift the fluid side then uses).
-        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).sampling(SimulationOf.sampling(fluid))
+        // distinct servers (the real algorithm, whose exact finite-N drift the fluid side then uses; SQ(d) with
+        // memory has the same fluid limit for both).
+        SimulationScenario.Builder scenario = SimulationOf.scenario(model.simulatedModel(), servers)
                 .tEnd(horizon).replications(replications).seed(streams.seed()).threads(streams.threads());
         if (warmup != null) {
             scenario.warmup(warmup);
-        }
-        if (memory) {
-            scenario.sampling(model.distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT);
         }
         ObjectNode extra = Printer.object();
         String title = fluid + ", lambda = " + model.lambda() + ", N = " + servers
@@ -302,8 +299,8 @@ public final class CompareCommand implements Callable<Integer> {
             ObjectNode json = Printer.object();
             json.put("title", title);
             json.put("tolerance", tolerance.toString());
-            if (sim.scenario().policy().samples()) {
-                json.put("sampling", sim.scenario().sampling().cliName());
+            if (sim.scenario().model().policy().samples()) {
+                json.put("sampling", sim.scenario().model().policy().sampling().id());
             }
             if (refinedTolerance != null) {
                 json.put("refinedOrder", order == null ? 1 : order);

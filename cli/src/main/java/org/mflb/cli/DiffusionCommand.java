@@ -125,7 +125,8 @@ public final class DiffusionCommand implements Callable<Integer> {
             scenario = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
                     fluid.arrivalRate().at(0), service, servers);
         } else {
-            scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels);
+            scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", model.simulatedModel(),
+                    model.truncationRule(), servers, levels);
         }
         ScenarioOutcome outcome;
         try {

@@ -6,6 +6,9 @@ import java.util.stream.Collectors;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidPolicy;
 import org.mflb.fluid.PowerOfD;
@@ -269,6 +272,27 @@ public final class ModelOptions {
     /** @return the truncation rule */
     public Truncation truncationRule() {
         return truncation == null ? Truncation.automatic(tailTolerance) : Truncation.fixed(truncation);
+    }
+
+    /**
+     * @return the model of the simulated system for a constant {@code λ}: the system, the policy with
+     *         {@code d}, its sampling, threshold and {@code α} (call after the fluid model, which
+     *         validates the options)
+     */
+    public LoadBalancingModel simulatedModel() {
+        int sampled = d == null ? 2 : d;
+        Sampling how = distinctSampling() ? Sampling.DISTINCT : Sampling.REPLACEMENT;
+        Policy p = switch (policy) {
+            case random -> Policy.random();
+            case sqd -> new Policy.PowerOfD(sampled, how);
+            case jsq -> Policy.jsq();
+            case jiq -> Policy.jiq();
+            case threshold -> new Policy.Threshold(threshold == null ? -1 : threshold);
+            case adaptive_threshold -> new Policy.AdaptiveThreshold(alpha == null ? Double.NaN : alpha,
+                    initialThreshold == null ? 0 : initialThreshold);
+            case memory -> new Policy.Memory(sampled, how);
+        };
+        return LoadBalancingModel.of(serverSystem(), p, lambda());
     }
 
     /** @return the fluid model of the policy, smooth or not, for a constant {@code λ} */

@@ -16,17 +16,18 @@ import org.mflb.core.model.ArrivalProfiles;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.simulation.Engine;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.IntervalDiagnostics;
 import org.mflb.simulation.MatrixEstimate;
-import org.mflb.simulation.Policy;
 import org.mflb.simulation.QuantileEstimate;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.VectorEstimate;
 import org.mflb.simulation.dispatch.LevelJump;
 
@@ -171,50 +172,54 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "Missing required argument (specify one of these): (--lambda=L | --lambda-profile=FILE)");
         }
-        SystemKind sys = SystemKind.parse(system);
-        Policy pol = Policy.parse(policy);
-        if (capacity != null && sys != SystemKind.LOSS) {
+        String sys = oneOf("system", system, "supermarket", "pools", "loss");
+        String pol = oneOf("policy", policy, "random", "sqd", "jsq", "jiq", "memory", "threshold", "adaptive-threshold");
+        boolean samples = pol.equals("sqd") || pol.equals("memory");
+        if (capacity != null && !sys.equals("loss")) {
             throw MflbException.invalid("capacity", capacity, "used only with --system loss");
         }
-        if (sys == SystemKind.LOSS && capacity == null) {
+        if (sys.equals("loss") && capacity == null) {
             throw new MissingOption("capacity", "given (an integer >= 1) with --system loss");
         }
-        if ((d != null || sampling != null) && !pol.samples()) {
+        if ((d != null || sampling != null) && !samples) {
             throw MflbException.invalid(d != null ? "d" : "sampling", d != null ? d : sampling,
                     "used only with --policy sqd or memory");
         }
-        if (threshold != null && pol != Policy.THRESHOLD && pol != Policy.ADAPTIVE_THRESHOLD) {
+        if (threshold != null && !pol.equals("threshold") && !pol.equals("adaptive-threshold")) {
             throw MflbException.invalid("threshold", threshold, "used only with --policy threshold or adaptive-threshold");
         }
-        if (alpha != null && pol != Policy.ADAPTIVE_THRESHOLD) {
+        if (alpha != null && !pol.equals("adaptive-threshold")) {
             throw MflbException.invalid("alpha", alpha, "used only with --policy adaptive-threshold");
         }
         ArrivalRate rate = arrivals.profile != null ? ArrivalProfiles.read(arrivals.profile)
                 : new ArrivalRate.Constant(arrivals.lambda);
         ServiceDistribution law = ServiceDistributions.parse(service);
-        SimulationScenario.Builder b = SimulationScenario.builder().system(sys).policy(pol).servers(n)
-                .arrivalRate(rate).service(law).eventCalendar(eventCalendar)
+        ServerSystem servers = switch (sys) {
+            case "pools" -> ServerSystem.infiniteServerPools();
+            case "loss" -> ServerSystem.lossPools(capacity);
+            default -> ServerSystem.singleServerQueues();
+        };
+        int sampled = d == null ? 2 : d;
+        Sampling how = samples && sampling != null ? Sampling.valueOf(oneOf("sampling", sampling, "distinct",
+                "replacement").toUpperCase(java.util.Locale.ROOT)) : Sampling.REPLACEMENT;
+        Policy dispatch = switch (pol) {
+            case "sqd" -> new Policy.PowerOfD(sampled, how);
+            case "jsq" -> Policy.jsq();
+            case "jiq" -> Policy.jiq();
+            case "memory" -> new Policy.Memory(sampled, how);
+            case "threshold" -> new Policy.Threshold(threshold == null ? -1 : threshold);
+            case "adaptive-threshold" -> new Policy.AdaptiveThreshold(alpha == null ? Double.NaN : alpha,
+                    threshold == null ? 0 : threshold);
+            default -> Policy.random();
+        };
+        SimulationScenario.Builder b = SimulationScenario.builder()
+                .model(new LoadBalancingModel(servers, dispatch, rate, law)).servers(n).eventCalendar(eventCalendar)
                 .tEnd(tEnd).replications(replications).seed(streams.seed()).threads(streams.threads()).batches(batches)
                 .covarianceLevels(covarianceLevels).engine(Engine.parse(engine)).percentiles(percentiles);
         if (MemoryState.isMemoryForm(init)) {
             b.initialMemory(MemoryState.parse(init));
         } else {
             b.initialState(InitialState.parse(init));
-        }
-        if (d != null) {
-            b.d(d);
-        }
-        if (pol.samples()) {
-            b.sampling(sampling != null ? Sampling.parse(sampling) : Sampling.REPLACEMENT);
-        }
-        if (threshold != null) {
-            b.threshold(threshold);
-        }
-        if (alpha != null) {
-            b.alpha(alpha);
-        }
-        if (capacity != null) {
-            b.capacity(capacity);
         }
         if (warmup != null) {
             b.warmup(warmup);
@@ -226,6 +231,14 @@ public final class SimulateCommand implements Callable<Integer> {
             b.dt(dt);
         }
         return b.build();
+    }
+
+    /** @return {@code value} if it is one of {@code names}, else an error naming {@code parameter} and the names */
+    private static String oneOf(String parameter, String value, String... names) {
+        if (!java.util.Arrays.asList(names).contains(value)) {
+            throw MflbException.invalid(parameter, value, "one of " + String.join("|", names));
+        }
+        return value;
     }
 
     /** A rough simulator speed, for the up-front estimate of long runs. */
@@ -250,7 +263,7 @@ public final class SimulateCommand implements Callable<Integer> {
         if (sc.expectedEvents() > LONG_RUN_EVENTS) {
             err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"
                     + " %.0g events per second and thread)", sc.expectedEvents(),
-                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.threads(), sc.replications())) / 60,
+                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.run().threads(), sc.run().replications())) / 60,
                     EVENTS_PER_SECOND));
             err.flush();
         }
@@ -302,27 +315,29 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private ObjectNode json(SimulationScenario sc, SimulationResult r) {
         ObjectNode json = Printer.object();
-        json.put("system", sc.system().cliName());
-        json.put("policy", sc.policy().cliName());
-        if (sc.policy().samples()) {
-            json.put("d", sc.d());
-            json.put("sampling", sc.sampling().cliName());
+        LoadBalancingModel model = sc.model();
+        json.put("system", model.system().name());
+        json.put("policy", model.policy().id());
+        if (model.policy().samples()) {
+            json.put("d", model.policy().d());
+            json.put("sampling", model.policy().sampling().id());
         }
-        if (sc.system() == SystemKind.LOSS) {
-            json.put("capacity", sc.capacity());
+        if (model.system().isLossy()) {
+            json.put("capacity", model.system().capacity());
         }
         if (arrivals.profile != null) {
             json.put("lambdaProfile", arrivals.profile.toString());
         } else {
             json.put("lambda", arrivals.lambda);
         }
-        json.put("n", sc.servers());
-        json.put("service", sc.service() == null ? "exp" : sc.service().spec());
-        json.put("init", sc.initialMemory() != null ? sc.initialMemory().toString() : sc.initialState().toString());
-        json.put("tEnd", sc.tEnd());
-        json.put("warmup", sc.warmup());
-        json.put("replications", sc.replications());
-        json.put("seed", sc.seed());
+        json.put("n", sc.run().servers());
+        json.put("service", model.service().spec());
+        json.put("init", sc.run().initialMemory() != null ? sc.run().initialMemory().toString()
+                : sc.run().initialState().toString());
+        json.put("tEnd", sc.run().tEnd());
+        json.put("warmup", sc.run().warmup());
+        json.put("replications", sc.run().replications());
+        json.put("seed", sc.run().seed());
         json.put("engine", r.engine().cliName());
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
@@ -342,7 +357,7 @@ public final class SimulateCommand implements Callable<Integer> {
         r.blocking().ifPresent(e -> json.set("blocking", estimate(e.asFraction())));
         json.set("idleArrivalFraction", estimate(r.idleArrivalFraction().asFraction()));
         json.set("arrivalRate", estimate(r.arrivalRate()));
-        if (sc.dt() > 0) {
+        if (sc.observation().hasGrid()) {
             json.set("t", Printer.array(r.times()));
             List<VectorEstimate> traj = r.tailTrajectory();
             double[][] mean = new double[traj.size()][];
@@ -365,7 +380,8 @@ public final class SimulateCommand implements Callable<Integer> {
             cov.set("ci95HalfWidth", Printer.matrix(c.halfWidth()));
             json.set("covariance", cov);
         });
-        boolean thresholdPolicy = sc.policy() == Policy.THRESHOLD || sc.policy() == Policy.ADAPTIVE_THRESHOLD;
+        boolean thresholdPolicy = model.policy() instanceof Policy.Threshold
+                || model.policy() instanceof Policy.AdaptiveThreshold;
         if (thresholdPolicy || !r.jumps().isEmpty()) {
             ArrayNode jumps = json.putArray("thresholdJumps");
             for (LevelJump j : r.jumps()) {
@@ -389,7 +405,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static void csv(PrintWriter out, SimulationScenario sc, SimulationResult r) {
-        if (sc.dt() > 0) {
+        if (sc.observation().hasGrid()) {
             // the trajectory, one row per (time, level)
             out.println("t,level,mean,ci95Low,ci95High");
             double[] times = r.times();
@@ -437,11 +453,13 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static void table(PrintWriter out, SimulationScenario sc, SimulationResult r) {
-        out.println("Simulation of " + sc.servers() + " " + sc.system().cliName() + " servers, policy "
-                + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", sampling " + samplingLabel(sc)
-                        + ")" : "") + ", service " + (sc.service() == null ? "exp" : sc.service().spec()));
-        out.println("  t-end " + Printer.number(sc.tEnd()) + ", warm-up " + Printer.number(sc.warmup()) + ", "
-                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed()
+        Policy policy = sc.model().policy();
+        out.println("Simulation of " + sc.run().servers() + " " + sc.model().system().name() + " servers, policy "
+                + policy.id() + (policy.samples() ? " (d = " + policy.d() + ", sampling " + samplingLabel(sc)
+                        + ")" : "") + ", service " + sc.model().service().spec());
+        out.println("  t-end " + Printer.number(sc.run().tEnd()) + ", warm-up " + Printer.number(sc.run().warmup()) + ", "
+                + sc.run().replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed "
+                + sc.run().seed()
                 + ", " + r.engine().cliName() + " engine");
         out.println(String.format(java.util.Locale.ROOT, "  %d events, %.2f million events/s", r.events(), r.eventsPerSecond() / 1e6));
         out.println();
@@ -479,7 +497,7 @@ public final class SimulateCommand implements Callable<Integer> {
         if (levels < r.tail().size() - 1) {
             out.println("  (levels beyond x_" + levels + " with --format csv or json)");
         }
-        if (sc.dt() > 0) {
+        if (sc.observation().hasGrid()) {
             out.println();
             int cols = Math.min(6, r.tailTrajectory().get(0).size() - 1);
             String[] header = new String[2 + cols];
@@ -511,7 +529,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** @return {@code with replacement} or {@code distinct}, as the headers of every command name the sampling */
     static String samplingLabel(SimulationScenario sc) {
-        return sc.sampling() == Sampling.REPLACEMENT ? "with replacement" : "distinct servers";
+        return sc.model().policy().sampling() == Sampling.REPLACEMENT ? "with replacement" : "distinct servers";
     }
 
     private static void printCovariance(PrintWriter out, MatrixEstimate c) {
