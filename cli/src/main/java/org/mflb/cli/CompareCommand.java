@@ -317,8 +317,8 @@ public final class CompareCommand implements Callable<Integer> {
             ObjectNode json = Printer.object();
             json.put("title", title);
             json.put("tolerance", tolerance.toString());
-            if (sim.scenario().policy().samples()) {
-                json.put("sampling", sim.scenario().sampling().cliName());
+            if (sim.scenario().model().policy().samples()) {
+                json.put("sampling", sim.scenario().model().policy().sampling().id());
             }
             if (refinedTolerance != null) {
                 json.put("refinedOrder", order == null ? 1 : order);

@@ -145,7 +145,8 @@ public final class DiffusionCommand implements Callable<Integer> {
             scenario = LossPoolScenarios.fluctuations(id, fluid.system().capacity(), ((SmoothRouting) fluid.policy()).d(),
                     fluid.arrivalRate().at(0), model.service, servers);
         } else {
-            scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", fluid, servers, levels);
+            scenario = RefinedVersusSimulation.covariance(id, "Linear-noise covariance", lbm, truncation.rule(), servers,
+                    levels);
         }
         ScenarioOutcome outcome;
         try {

@@ -37,10 +37,10 @@ public final class ProgressOptions {
 
     /** Runs {@code scenario} on an open progress: "[1/R] ... replications ..." then "[k/R]" per replication. */
     static SimulationResult simulate(Progress progress, SimulationScenario scenario) {
-        int reps = scenario.replications();
+        int reps = scenario.run().replications();
         long start = System.nanoTime();
         progress.accept(String.format(Locale.ROOT, "[1/%d] simulating %d replication(s) of N = %d up to t = %s ...",
-                reps, reps, scenario.servers(), Printer.number(scenario.tEnd())));
+                reps, reps, scenario.run().servers(), Printer.number(scenario.run().tEnd())));
         return Simulator.run(scenario, done -> progress.accept(done < reps
                 ? String.format(Locale.ROOT, "[%d/%d] %d of %d replications done ...", done + 1, reps, done, reps)
                 : String.format(Locale.ROOT, "[%d/%d] %d replication(s) done (%.1f s)", reps, reps, reps,

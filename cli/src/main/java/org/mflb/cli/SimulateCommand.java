@@ -11,17 +11,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.simulation.Engine;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.IntervalDiagnostics;
 import org.mflb.simulation.MatrixEstimate;
-import org.mflb.simulation.Policy;
 import org.mflb.simulation.QuantileEstimate;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.VectorEstimate;
 import org.mflb.simulation.dispatch.LevelJump;
 
@@ -134,6 +134,14 @@ public final class SimulateCommand implements Callable<Integer> {
         return b.build();
     }
 
+    /** @return {@code value} if it is one of {@code names}, else an error naming {@code parameter} and the names */
+    private static String oneOf(String parameter, String value, String... names) {
+        if (!java.util.Arrays.asList(names).contains(value)) {
+            throw MflbException.invalid(parameter, value, "one of " + String.join("|", names));
+        }
+        return value;
+    }
+
     /** A rough simulator speed, for the up-front estimate of long runs. */
     private static final double EVENTS_PER_SECOND = 3e6;
     /** Runs expected to take more events than this (about a minute) announce their size first. */
@@ -157,7 +165,7 @@ public final class SimulateCommand implements Callable<Integer> {
         if (sc.expectedEvents() > LONG_RUN_EVENTS) {
             err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"
                     + " %.0g events per second and thread)", sc.expectedEvents(),
-                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.threads(), sc.replications())) / 60,
+                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.run().threads(), sc.run().replications())) / 60,
                     EVENTS_PER_SECOND));
             err.flush();
         }
@@ -209,27 +217,29 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private ObjectNode json(SimulationScenario sc, SimulationResult r) {
         ObjectNode json = Printer.object();
-        json.put("system", sc.system().cliName());
-        json.put("policy", sc.policy().cliName());
-        if (sc.policy().samples()) {
-            json.put("d", sc.d());
-            json.put("sampling", sc.sampling().cliName());
+        LoadBalancingModel simulated = sc.model();
+        json.put("system", simulated.system().name());
+        json.put("policy", simulated.policy().id());
+        if (simulated.policy().samples()) {
+            json.put("d", simulated.policy().d());
+            json.put("sampling", simulated.policy().sampling().id());
         }
-        if (sc.system() == SystemKind.LOSS) {
-            json.put("capacity", sc.capacity());
+        if (simulated.system().isLossy()) {
+            json.put("capacity", simulated.system().capacity());
         }
         if (model.lambdaProfile != null) {
             json.put("lambdaProfile", model.lambdaProfile.toString());
         } else {
             json.put("lambda", model.lambda);
         }
-        json.put("n", sc.servers());
-        json.put("service", sc.service() == null ? "exp" : sc.service().spec());
-        json.put("init", sc.initialMemory() != null ? sc.initialMemory().toString() : sc.initialState().toString());
-        json.put("tEnd", sc.tEnd());
-        json.put("warmup", sc.warmup());
-        json.put("replications", sc.replications());
-        json.put("seed", sc.seed());
+        json.put("n", sc.run().servers());
+        json.put("service", simulated.service().spec());
+        json.put("init", sc.run().initialMemory() != null ? sc.run().initialMemory().toString()
+                : sc.run().initialState().toString());
+        json.put("tEnd", sc.run().tEnd());
+        json.put("warmup", sc.run().warmup());
+        json.put("replications", sc.run().replications());
+        json.put("seed", sc.run().seed());
         json.put("engine", r.engine().cliName());
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
@@ -249,7 +259,7 @@ public final class SimulateCommand implements Callable<Integer> {
         r.blocking().ifPresent(e -> json.set("blocking", estimate(e.asFraction())));
         json.set("idleArrivalFraction", estimate(r.idleArrivalFraction().asFraction()));
         json.set("arrivalRate", estimate(r.arrivalRate()));
-        if (sc.dt() > 0) {
+        if (sc.observation().hasGrid()) {
             json.set("t", Printer.array(r.times()));
             List<VectorEstimate> traj = r.tailTrajectory();
             double[][] mean = new double[traj.size()][];
@@ -272,7 +282,8 @@ public final class SimulateCommand implements Callable<Integer> {
             cov.set("ci95HalfWidth", Printer.matrix(c.halfWidth()));
             json.set("covariance", cov);
         });
-        boolean thresholdPolicy = sc.policy() == Policy.THRESHOLD || sc.policy() == Policy.ADAPTIVE_THRESHOLD;
+        boolean thresholdPolicy = simulated.policy() instanceof Policy.Threshold
+                || simulated.policy() instanceof Policy.AdaptiveThreshold;
         if (thresholdPolicy || !r.jumps().isEmpty()) {
             ArrayNode jumps = json.putArray("thresholdJumps");
             for (LevelJump j : r.jumps()) {
@@ -296,7 +307,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static void csv(PrintWriter out, SimulationScenario sc, SimulationResult r) {
-        if (sc.dt() > 0) {
+        if (sc.observation().hasGrid()) {
             // the trajectory, one row per (time, level)
             out.println("t,level,mean,ci95Low,ci95High");
             double[] times = r.times();
@@ -344,11 +355,13 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static void table(PrintWriter out, SimulationScenario sc, SimulationResult r) {
-        out.println("Simulation of " + sc.servers() + " " + sc.system().cliName() + " servers, policy "
-                + sc.policy().cliName() + (sc.policy().samples() ? " (d = " + sc.d() + ", sampling " + samplingLabel(sc)
-                        + ")" : "") + ", service " + (sc.service() == null ? "exp" : sc.service().spec()));
-        out.println("  t-end " + Printer.number(sc.tEnd()) + ", warm-up " + Printer.number(sc.warmup()) + ", "
-                + sc.replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed " + sc.seed()
+        Policy policy = sc.model().policy();
+        out.println("Simulation of " + sc.run().servers() + " " + sc.model().system().name() + " servers, policy "
+                + policy.id() + (policy.samples() ? " (d = " + policy.d() + ", sampling " + samplingLabel(sc)
+                        + ")" : "") + ", service " + sc.model().service().spec());
+        out.println("  t-end " + Printer.number(sc.run().tEnd()) + ", warm-up " + Printer.number(sc.run().warmup()) + ", "
+                + sc.run().replications() + " replication(s), intervals by " + r.confidenceMethod() + ", seed "
+                + sc.run().seed()
                 + ", " + r.engine().cliName() + " engine");
         out.println(String.format(java.util.Locale.ROOT, "  %d events, %.2f million events/s", r.events(), r.eventsPerSecond() / 1e6));
         out.println();
@@ -386,7 +399,7 @@ public final class SimulateCommand implements Callable<Integer> {
         if (levels < r.tail().size() - 1) {
             out.println("  (levels beyond x_" + levels + " with --format csv or json)");
         }
-        if (sc.dt() > 0) {
+        if (sc.observation().hasGrid()) {
             out.println();
             int cols = Math.min(6, r.tailTrajectory().get(0).size() - 1);
             String[] header = new String[2 + cols];
@@ -418,7 +431,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** @return {@code with replacement} or {@code distinct}, as the headers of every command name the sampling */
     static String samplingLabel(SimulationScenario sc) {
-        return sc.sampling() == Sampling.REPLACEMENT ? "with replacement" : "distinct servers";
+        return sc.model().policy().sampling() == Sampling.REPLACEMENT ? "with replacement" : "distinct servers";
     }
 
     private static void printCovariance(PrintWriter out, MatrixEstimate c) {

@@ -93,11 +93,11 @@ class ModelFileCliTest {
         expectError("fixed-point --lambda 0.5", 2, "mflb: Missing required options: '--system', '--policy' (or --model");
         expectError("fixed-point --system supermarket --lambda 0.5 --param a=1", 2, "mflb: --param needs --model");
         expectError("fixed-point --model sir --param q=1", 1,
-                "mflb: sir.model: --param q=1: unknown parameter 'q' (expected one of a, b, c)");
+                "mflb: sir.model: param q=1: unknown parameter 'q' (expected one of a, b, c)");
         expectError("fixed-point --model sqd --param K=2.5", 1,
                 "mflb: sqd.model:4:10: upper bound of x is 2.5, not an integer");
         expectError("fixed-point --model sir --param a=x", 1, "mflb: param a = x is invalid: must be a number");
-        expectError("fixed-point --model no-such-model", 1, "mflb: --model no-such-model: no such file and no shipped"
+        expectError("fixed-point --model no-such-model", 1, "mflb: model = no-such-model: no such file and no shipped"
                 + " model of that name");
         expectError("simulate --model sir --t-end 10", 2, "mflb: missing option --n: must be given");
         expectError("compare --model sir --t-end 10", 2, "mflb: missing option --n: must be given with --model");

@@ -4,16 +4,14 @@ import java.util.Locale;
 
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.PowerOfD;
-import org.mflb.core.system.ServerSystem;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 
 /**
  * mflb used from a project of one's own: SQ(2) with N = 20 single-server queues at λ = 0.9, its
@@ -29,8 +27,9 @@ public final class Main {
         double lambda = 0.9;
         int n = 20;
 
-        FluidModel sq2 = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda);
-        FluidFixedPoint pi = sq2.fixedPoint();
+        // the model, stated once: the fluid limit and the simulator are both built from it
+        LoadBalancingModel sq2 = LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.powerOfD(2), lambda);
+        FluidFixedPoint pi = FluidModel.of(sq2).fixedPoint();
         double[] tail = pi.tail();
         for (int i = 1; i < 6; i++) {
             double closedForm = Math.pow(lambda, Math.pow(2, i) - 1);
@@ -45,9 +44,8 @@ public final class Main {
         System.out.printf(Locale.ROOT, "refined at N = %d: E[Q] = %.10f (1/N), %.10f (1/N^2)%n", n,
                 refined.meanTotal(n, 1), refined.meanTotal(n, 2));
 
-        // The simulator samples with replacement, the law the fluid limit and its expansion are for.
-        SimulationResult sim = Simulator.run(SimulationScenario.builder().system(SystemKind.SUPERMARKET)
-                .policy(Policy.SQD).d(2).sampling(Sampling.REPLACEMENT).servers(n).lambda(lambda)
+        // SQ(2) samples with replacement (Policy.powerOfD), the law the fluid limit and its expansion are for.
+        SimulationResult sim = Simulator.run(SimulationScenario.builder().model(sq2).servers(n)
                 .tEnd(2000).replications(4).seed(42).build());
         System.out.printf(Locale.ROOT, "simulation at N = %d: E[Q] = %.10f, 95%% CI [%.10f, %.10f]%n", n,
                 sim.meanQueueLength().mean(), sim.meanQueueLength().ci95Low(), sim.meanQueueLength().ci95High());

@@ -18,13 +18,12 @@ import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
 import org.mflb.core.system.ServerSystem;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 
 /**
  * The downstream example ({@code examples/downstream}: a {@code pom.xml} of one's own and a
@@ -102,8 +101,8 @@ class DownstreamExampleTest {
         FluidFixedPoint pi = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda)
                 .fixedPoint();
         SteadyStateExpansion refined = new RefinedMeanField(2).steadyState(pi.smoothDrift().orElseThrow(), pi.levels());
-        SimulationResult sim = Simulator.run(SimulationScenario.builder().system(SystemKind.SUPERMARKET)
-                .policy(Policy.SQD).d(2).sampling(Sampling.REPLACEMENT).servers(n).lambda(lambda)
+        SimulationResult sim = Simulator.run(SimulationScenario.builder()
+                .model(LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.powerOfD(2), lambda)).servers(n)
                 .tEnd(2000).replications(4).seed(42).build());
         return List.of(
                 String.format(Locale.ROOT, "fixed point: E[Q] = %.10f (x_1 = %.6f, x_2 = %.6f, residual %.1e)",

@@ -8,14 +8,51 @@ import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 
 /**
  * A dispatching policy with a fluid (mean-field) limit: what {@link FluidModel#of} takes, whatever
- * the drift. Two families implement it: {@link SmoothRouting} (random routing, SQ(d): a smooth drift,
- * solved by Newton and integrated as one ODE, with refined mean-field expansions), and
- * {@link org.mflb.fluid.nonsmooth.NonSmoothPolicy} (JSQ, JIQ, threshold, self-learning threshold:
- * a drift that switches between smooth pieces on surfaces, solved exactly on them, never smoothed;
- * docs/models.md §3). {@link org.mflb.fluid.memory.MemoryPolicy} (SQ(d) with memory, docs/models.md
- * §1a) is non-smooth too, on the (queue, observation) state of {@link org.mflb.fluid.memory.MemoryModel}.
+ * the drift. Three families implement it, each closed:
+ * <pre>
+ *   FluidPolicy
+ *   ├── SmoothRouting     (sealed)  RandomRouting, PowerOfD           h(x_k): one smooth ODE, docs/models.md §1–2
+ *   ├── NonSmoothPolicy   (sealed)  JoinShortestQueue, ThresholdPolicy (JIQ: ℓ = 0), AdaptiveThreshold
+ *   │                                                                 smooth pieces between surfaces, §3
+ *   └── MemoryPolicy      (record)  SQ(d) with memory                 (queue, observation) state, §1a
+ * </pre>
+ * {@link SmoothRouting} has a smooth drift, solved by Newton and integrated as one ODE, with refined
+ * mean-field expansions; {@link NonSmoothPolicy} a drift that switches between smooth pieces on
+ * surfaces, solved exactly on them, never smoothed; {@link MemoryPolicy} is non-smooth too, on the
+ * (queue, observation) state of {@link org.mflb.fluid.memory.MemoryModel}.
+ * <p>
+ * What depends on the family is reached through {@link #match(Cases)}, exhaustive: a new family is a
+ * new case, which every caller must then handle. The families live in three packages, so the
+ * interface itself cannot carry the {@code sealed} modifier outside a named module (JLS §9.1.1.4);
+ * {@link #match(Cases)} closes it instead: an implementation can only answer with one of the three
+ * cases, whose argument types are sealed or final, so no fourth family reaches a solver.
  */
 public interface FluidPolicy {
+
+    /**
+     * One method per family of fluid policy: what a caller does with each (e.g. {@link FluidModel}
+     * builds the solver of the family).
+     *
+     * @param <R> the result
+     */
+    interface Cases<R> {
+
+        /** @return the result for a smooth routing (random, SQ(d)) */
+        R smooth(SmoothRouting routing);
+
+        /** @return the result for a piecewise-smooth policy (JSQ, JIQ, threshold, self-learning threshold) */
+        R nonSmooth(NonSmoothPolicy rule);
+
+        /** @return the result for SQ(d) with memory */
+        R memory(MemoryPolicy memory);
+    }
+
+    /**
+     * @param cases what to do with each family
+     * @param <R> the result
+     * @return the result of the case of this policy's family
+     */
+    <R> R match(Cases<R> cases);
 
     /**
      * The fluid counterpart of a policy of the model vocabulary.

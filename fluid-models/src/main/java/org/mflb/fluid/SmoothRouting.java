@@ -8,7 +8,13 @@ package org.mflb.fluid;
  * routing has {@code h(y) = y}; SQ(d) with replacement {@code h(y) = y^d} (the shortest of
  * {@code d} independent samples has {@code ≥ k} jobs iff all do).
  */
-public interface SmoothRouting extends FluidPolicy, ArrivalShares {
+public sealed interface SmoothRouting extends FluidPolicy, ArrivalShares permits RandomRouting, PowerOfD {
+
+    /** @return {@code cases.smooth(this)} */
+    @Override
+    default <R> R match(FluidPolicy.Cases<R> cases) {
+        return cases.smooth(this);
+    }
 
     /** @return true */
     @Override

@@ -26,23 +26,38 @@ import org.mflb.fluid.nonsmooth.ThresholdPolicy;
  * self-learning threshold, JSQ, JIQ; [GABL] eq. (2), docs/models.md §3): closed-form equilibria
  * and piece-by-piece integration ({@link PiecewiseSmoothSolver}).
  */
-final class SwitchedFluid {
+final class SwitchedFluid implements FluidSolver {
 
     /** Levels beyond which automatic truncation gives up. */
     private static final int MAX_LEVELS = 100_000;
 
-    private SwitchedFluid() {
-    }
+    private final FluidModel model;
+    private final NonSmoothPolicy policy;
+    private final ServerSystem system;
 
-    /** Refuses the systems the policy has no fluid limit for here: loss pools; single-server queues for the threshold policies. */
-    static void requireSupported(ServerSystem system, NonSmoothPolicy policy) {
+    /**
+     * @param model the fluid model solved
+     * @param policy its policy
+     * @throws MflbException if the policy has no fluid limit here: loss pools; single-server queues
+     *         for the threshold policies ({@code ℓ ≥ 1}, self-learning)
+     */
+    SwitchedFluid(FluidModel model, NonSmoothPolicy policy) {
+        ServerSystem system = model.system();
         if (system.isLossy()) {
             throw MflbException.invalid("system", system.name(), "supermarket or pools for policy " + policy.name());
         }
         if (system.kind() == ServerSystem.Kind.SUPERMARKET && (policy.isAdaptive()
-                || policy instanceof ThresholdPolicy t && t.threshold() > 0)) {
+                || policy.declaredThreshold().orElse(0) > 0)) {
             throw MflbException.invalid("system", system.name(), "pools for the threshold policies");
         }
+        this.model = model;
+        this.policy = policy;
+        this.system = system;
+    }
+
+    @Override
+    public FluidModel model() {
+        return model;
     }
 
     /** @return {@code μ_j} at index {@code j−1}, {@code j = 1..levels} */
@@ -61,30 +76,41 @@ final class SwitchedFluid {
      * {@code x_i = 0} for {@code i ≥ 2}; for the learning threshold, the static equilibrium of the
      * threshold it settles at from the empty state and {@code ℓ(0)}.
      */
-    static FluidFixedPoint fixedPoint(FluidModel model, double rate) {
-        ServerSystem system = model.system();
-        NonSmoothPolicy policy = (NonSmoothPolicy) model.policy();
+    @Override
+    public FluidFixedPoint fixedPoint(double rate) {
         if (system.kind() == ServerSystem.Kind.SUPERMARKET) {
             // JSQ and JIQ both send every arrival to an idle server while there is one (x_1 < 1)
             double[] x = new double[4];
             x[0] = rate;
             return FluidFixedPoint.switched(system, x, residual(system, rate, x, policy),
-                    new SwitchedEquilibrium(SwitchedEquilibrium.Kind.BALANCED,
-                            policy instanceof ThresholdPolicy ? OptionalInt.of(0) : OptionalInt.empty(), Optional.empty(),
+                    new SwitchedEquilibrium(SwitchedEquilibrium.Kind.BALANCED, policy.declaredThreshold(), Optional.empty(),
                             OptionalDouble.empty()));
         }
-        if (policy instanceof JoinShortestQueue) {
-            double[] q = ThresholdEquilibria.balanced(rate, (int) Math.floor(rate) + 3);
-            return FluidFixedPoint.switched(system, q, residual(system, rate, q, policy),
-                    new SwitchedEquilibrium(SwitchedEquilibrium.Kind.BALANCED, OptionalInt.empty(), Optional.empty(),
-                            OptionalDouble.empty()));
-        }
-        if (policy instanceof ThresholdPolicy t) {
-            return staticEquilibrium(system, t.threshold(), rate, OptionalDouble.empty());
-        }
-        AdaptiveThreshold adaptive = (AdaptiveThreshold) policy;
+        return policy.match(new NonSmoothPolicy.Cases<FluidFixedPoint>() {
+            @Override
+            public FluidFixedPoint joinShortestQueue(JoinShortestQueue jsq) {
+                double[] q = ThresholdEquilibria.balanced(rate, (int) Math.floor(rate) + 3);
+                return FluidFixedPoint.switched(system, q, residual(system, rate, q, jsq),
+                        new SwitchedEquilibrium(SwitchedEquilibrium.Kind.BALANCED, OptionalInt.empty(), Optional.empty(),
+                                OptionalDouble.empty()));
+            }
+
+            @Override
+            public FluidFixedPoint threshold(ThresholdPolicy t) {
+                return staticEquilibrium(system, t.threshold(), rate, OptionalDouble.empty());
+            }
+
+            @Override
+            public FluidFixedPoint adaptiveThreshold(AdaptiveThreshold adaptive) {
+                return settledEquilibrium(adaptive, rate);
+            }
+        });
+    }
+
+    /** The static equilibrium of the threshold the learning threshold settles at from the empty state and {@code ℓ(0)}. */
+    private FluidFixedPoint settledEquilibrium(AdaptiveThreshold adaptive, double rate) {
         double horizon = 80;
-        FluidTransient run = transientFrom(model, InitialState.empty(), TimeGrid.of(0, horizon));
+        FluidTransient run = transientFrom(InitialState.empty(), TimeGrid.of(0, horizon));
         RegimeHistory history = run.regimes().orElseThrow();
         List<RegimeHistory.ThresholdJump> jumps = history.thresholdJumps();
         int settled = history.threshold(1);
@@ -125,7 +151,8 @@ final class SwitchedFluid {
      * Where arrivals go under a non-smooth policy (docs/models.md §7): the arrival split of the piece
      * in force, {@code regime}, or when it is null the piece the policy puts in force at the state.
      */
-    static ArrivalShares arrivalShares(ServerSystem system, NonSmoothPolicy policy, Regime regime) {
+    @Override
+    public ArrivalShares arrivalShares(Regime regime) {
         return (lam, x) -> {
             double[] y = x.clone();
             double[] mu = departureRates(system, y.length);
@@ -153,9 +180,8 @@ final class SwitchedFluid {
      * ({@link PiecewiseSmoothSolver}); the number of levels grows until the cut-off mass is below the
      * truncation's tolerance (or is the fixed truncation).
      */
-    static FluidTransient transientFrom(FluidModel model, InitialState initial, TimeGrid grid) {
-        ServerSystem system = model.system();
-        NonSmoothPolicy policy = (NonSmoothPolicy) model.policy();
+    @Override
+    public FluidTransient transientFrom(InitialState initial, TimeGrid grid) {
         ArrivalRate lambda = model.arrivalRate();
         Truncation truncation = model.truncation();
         double[] start = initial.kind() == InitialState.Kind.FIXED_POINT
@@ -170,7 +196,7 @@ final class SwitchedFluid {
                         + occupied + ")");
             }
         } else {
-            levels = initialLevels(system, policy, occupied, lambda.supremum(grid.start(), grid.end()));
+            levels = initialLevels(occupied, lambda.supremum(grid.start(), grid.end()));
         }
         PiecewiseSmoothSolver solver = new PiecewiseSmoothSolver(model.integrator());
         while (true) {
@@ -196,17 +222,27 @@ final class SwitchedFluid {
     }
 
     /** Enough levels for a Poisson-like tail at the largest rate, the threshold, and the initial state. */
-    private static int initialLevels(ServerSystem system, NonSmoothPolicy policy, int occupied, double maxRate) {
+    private int initialLevels(int occupied, double maxRate) {
         if (system.kind() == ServerSystem.Kind.SUPERMARKET) {
             return Math.max(occupied + 30, 60);
         }
         int levels = Math.max(occupied + 8, (int) Math.ceil(maxRate + 10 * Math.sqrt(maxRate) + 20));
-        if (policy instanceof ThresholdPolicy t) {
-            levels = Math.max(levels, t.threshold() + 4);
-        } else if (policy instanceof AdaptiveThreshold a) {
-            levels = Math.max(levels, Math.max(a.initialThreshold(), (int) Math.ceil(maxRate / a.alpha())) + 4);
-        }
-        return levels;
+        return policy.match(new NonSmoothPolicy.Cases<Integer>() {
+            @Override
+            public Integer joinShortestQueue(JoinShortestQueue jsq) {
+                return levels;
+            }
+
+            @Override
+            public Integer threshold(ThresholdPolicy t) {
+                return Math.max(levels, t.threshold() + 4);
+            }
+
+            @Override
+            public Integer adaptiveThreshold(AdaptiveThreshold a) {
+                return Math.max(levels, Math.max(a.initialThreshold(), (int) Math.ceil(maxRate / a.alpha())) + 4);
+            }
+        });
     }
 
     /**

@@ -11,6 +11,7 @@ import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.SwitchedEquilibrium;
 
@@ -61,20 +62,31 @@ class OneFluidApiTest {
     }
 
     @Test
-    void aPolicyOfNeitherFamilyIsRefused() {
-        FluidPolicy foreign = new FluidPolicy() {
+    void everyPolicyBelongsToOneClosedFamily() {
+        assertTrue(SmoothRouting.class.isSealed() && NonSmoothPolicy.class.isSealed() && MemoryPolicy.class.isRecord());
+        FluidPolicy.Cases<String> family = new FluidPolicy.Cases<>() {
             @Override
-            public boolean isSmooth() {
-                return true;
+            public String smooth(SmoothRouting routing) {
+                return "smooth";
             }
 
             @Override
-            public String name() {
-                return "foreign";
+            public String nonSmooth(NonSmoothPolicy rule) {
+                return "non-smooth";
+            }
+
+            @Override
+            public String memory(MemoryPolicy memory) {
+                return "memory";
             }
         };
-        MflbException e = assertThrows(MflbException.class,
-                () -> FluidModel.of(ServerSystem.singleServerQueues(), foreign, 0.5));
-        assertTrue(e.getMessage().contains("policy"), e.getMessage());
+        FluidPolicy[] policies = {RandomRouting.INSTANCE, PowerOfD.withReplacement(2), PowerOfD.distinct(2, 10),
+            NonSmoothPolicy.jsq(), NonSmoothPolicy.jiq(), NonSmoothPolicy.threshold(2),
+            NonSmoothPolicy.adaptiveThreshold(0.5, 1), MemoryPolicy.of(2)};
+        String[] expected = {"smooth", "smooth", "smooth", "non-smooth", "non-smooth", "non-smooth", "non-smooth", "memory"};
+        for (int i = 0; i < policies.length; i++) {
+            assertEquals(expected[i], policies[i].match(family), policies[i].name());
+            assertEquals(expected[i].equals("smooth"), policies[i].isSmooth(), policies[i].name());
+        }
     }
 }

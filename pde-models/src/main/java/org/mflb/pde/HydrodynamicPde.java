@@ -371,7 +371,7 @@ public final class HydrodynamicPde {
         cells = Math.min(cells, Math.min(MAX_CELLS, MAX_GRID_SIZE / (l + 1)));
         if (cells < Math.min(Math.ceil(reach / h), 16)) {
             throw new MflbException(ErrorKind.TRUNCATION, "levels", "the age grid with " + l
-                    + " levels is too large; increase --da or lower --levels");
+                    + " levels is too large; increase da or lower levels");
         }
         return new AgeGridScheme(d, lambda, service, h, l, (int) cells, init, eqAges, t0);
     }

@@ -337,7 +337,7 @@ final class StationaryAgeSolver {
     private MflbException infiniteMean(String why) {
         return new MflbException(ErrorKind.INVALID_PARAMETER, "service", "the equilibrium of SQ(" + d
                 + ") with service " + service.spec() + " has an infinite mean queue length and mean wait: " + why
-                + "; the transient is finite (use --t-end), or take a lighter-tailed law or a larger d");
+                + "; the transient up to a finite t-end is finite, or take a lighter-tailed law or a larger d");
     }
 
     private PdeEquilibrium finish(double[] x, int levels, double meanQueue, double meanWait, double cutOff,

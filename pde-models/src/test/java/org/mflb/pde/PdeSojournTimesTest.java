@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.function.DoubleUnaryOperator;
 
 import org.junit.jupiter.api.Test;
@@ -63,33 +61,9 @@ class PdeSojournTimesTest {
         assertEquals(1 - lambda, t.idleShare(), 1e-12);
     }
 
-    /** Erlang–Crommelin: P(W ≤ w) = (1−ρ) Σ_{k ≤ ⌊w⌋} (λ(k−w))^k/k! e^{−λ(k−w)}, summed in 50 digits. */
+    /** Erlang–Crommelin (docs/models.md §7). */
     private static double md1WaitingSurvival(double lambda, double w) {
-        MathContext mc = new MathContext(50);
-        BigDecimal sum = BigDecimal.ZERO;
-        for (int k = 0; k <= Math.floor(w); k++) {
-            BigDecimal x = new BigDecimal(lambda).multiply(new BigDecimal(k).subtract(new BigDecimal(w)), mc);
-            BigDecimal term = x.pow(k, mc);
-            BigDecimal factorial = BigDecimal.ONE;
-            for (int j = 2; j <= k; j++) {
-                factorial = factorial.multiply(BigDecimal.valueOf(j));
-            }
-            sum = sum.add(term.divide(factorial, mc).multiply(exp(x.negate(), mc), mc), mc);
-        }
-        return 1 - (1 - lambda) * sum.doubleValue();
-    }
-
-    private static BigDecimal exp(BigDecimal x, MathContext mc) {
-        BigDecimal term = BigDecimal.ONE;
-        BigDecimal sum = BigDecimal.ONE;
-        for (int n = 1; n < 2000; n++) {
-            term = term.multiply(x, mc).divide(BigDecimal.valueOf(n), mc);
-            sum = sum.add(term, mc);
-            if (term.abs().compareTo(new BigDecimal("1e-40")) < 0 && n > x.doubleValue()) {
-                break;
-            }
-        }
-        return sum;
+        return ErlangCrommelin.waitingSurvival(lambda, w);
     }
 
     @Test

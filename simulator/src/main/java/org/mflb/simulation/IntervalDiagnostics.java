@@ -42,31 +42,32 @@ public final class IntervalDiagnostics {
         if (load.isEmpty()) {
             return warnings;
         }
-        ServiceDistribution service = sc.service();
-        if (service != null && !Double.isFinite(service.scv())) {
+        ServiceDistribution service = sc.model().service();
+        if (!Double.isFinite(service.scv())) {
             warnings.add("service " + service.spec() + " has infinite variance: the 95% intervals are not valid"
                     + " (no central limit theorem; they are too narrow at any run length)");
         }
         double exact = load.getAsDouble();
-        Estimate observed = switch (sc.system()) {
+        Estimate observed = switch (sc.model().system().kind()) {
             case SUPERMARKET -> result.tail().size() > 1 ? result.tail().get(1) : null;
             case POOLS -> result.meanQueueLength();
             case LOSS -> null;
         };
         if (observed != null && observed.samples() >= 2 && Double.isFinite(observed.halfWidth())
                 && Math.abs(observed.mean() - exact) > SLACK * observed.halfWidth() + 1e-12) {
-            String what = sc.system() == SystemKind.SUPERMARKET ? "busy fraction x_1" : "mean jobs per pool";
+            String what = sc.isQueue() ? "busy fraction x_1" : "mean jobs per pool";
             warnings.add(String.format(Locale.ROOT, "the %s interval [%.6g, %.6g] excludes its exact value lambda E[S] = %.6g:"
                     + " the run (t-end %s, warm-up %s) is too short for the correlation time of this system, and its"
-                    + " intervals are too narrow to be trusted (raise --t-end and --warmup)", what, observed.ci95Low(),
-                    observed.ci95High(), exact, sc.tEnd(), sc.warmup()));
+                    + " intervals are too narrow to be trusted (raise t-end and warm-up)", what, observed.ci95Low(),
+                    observed.ci95High(), exact, sc.run().tEnd(), sc.run().warmup()));
         }
-        if (sc.replications() == 1) {
-            double perBatch = (double) result.events() / sc.batches();
+        if (sc.run().replications() == 1) {
+            int batches = sc.observation().batches();
+            double perBatch = (double) result.events() / batches;
             if (perBatch < MIN_EVENTS_PER_BATCH) {
                 warnings.add(String.format(Locale.ROOT, "%d batches of about %.0f events each: batch means this short are"
-                        + " correlated and the intervals too narrow (use fewer --batches, at least %d events each, or"
-                        + " a longer --t-end)", sc.batches(), perBatch, MIN_EVENTS_PER_BATCH));
+                        + " correlated and the intervals too narrow (use fewer batches, at least %d events each, or"
+                        + " a longer t-end)", batches, perBatch, MIN_EVENTS_PER_BATCH));
             }
         }
         return warnings;

@@ -7,13 +7,16 @@ import java.util.Arrays;
 import org.mflb.core.Require;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.ServerSystem;
 
 /**
  * Measures the simulator's speed (simulated events per second on one core) on the two reference
  * scenarios of issue 3, after a JIT warm-up, as the median over several repetitions, and against N
  * for both engines ({@link #measureScaling}):
  * <ol>
- * <li>exponential service, SQ(2) with distinct samples, single-server queues, N = 1000, λ = 0.9
+ * <li>exponential service, SQ(2) with replacement, single-server queues, N = 1000, λ = 0.9
  *     (target ≥ 25·10⁶ events/s);</li>
  * <li>general service through the event calendar, SQ(2), N = 10⁴, λ = 0.9 (target ≥ 5·10⁶
  *     events/s with log-normal service).</li>
@@ -22,6 +25,10 @@ import org.mflb.core.distribution.ServiceDistributions;
  * run it on an otherwise idle core.
  */
 public final class SimulationBenchmark {
+
+    /** The model of every benchmark: SQ(2) with replacement, single-server queues, λ = 0.9. */
+    private static final LoadBalancingModel SQ2 =
+            LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.powerOfD(2), 0.9);
 
     /**
      * Events per second of one scenario, per wall-clock second and per second of CPU time of the
@@ -57,15 +64,14 @@ public final class SimulationBenchmark {
      *         (the figure of issue 3; {@link #measureScaling} measures both engines)
      */
     public static SimulationScenario exponentialScenario(double tEnd) {
-        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
-                .servers(1000).lambda(0.9).engine(Engine.AGENT).tEnd(tEnd).threads(1).seed(2024).build();
+        return SimulationScenario.builder().model(SQ2).servers(1000).engine(Engine.AGENT).tEnd(tEnd).threads(1)
+                .seed(2024).build();
     }
 
     /** @return the general-service reference scenario simulated up to {@code tEnd} */
     public static SimulationScenario generalScenario(ServiceDistribution service, double tEnd) {
-        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
-                .servers(10_000).lambda(0.9).service(service).eventCalendar(true).tEnd(tEnd).threads(1)
-                .seed(2024).build();
+        return SimulationScenario.builder().model(SQ2.withService(service)).servers(10_000).eventCalendar(true)
+                .tEnd(tEnd).threads(1).seed(2024).build();
     }
 
     /**
@@ -85,7 +91,7 @@ public final class SimulationBenchmark {
      */
     public static Measurement[] measureInterleaved(String[] names, SimulationScenario[] scenarios, int repetitions) {
         for (SimulationScenario scenario : scenarios) {
-            SimulationScenario warm = scenario.toBuilder().tEnd(scenario.tEnd() / 4).warmup(Double.NaN).build();
+            SimulationScenario warm = scenario.toBuilder().tEnd(scenario.run().tEnd() / 4).warmup(Double.NaN).build();
             for (int i = 0; i < 2; i++) {
                 Simulator.run(warm);
             }
@@ -156,13 +162,13 @@ public final class SimulationBenchmark {
     static final String SQ2_STATIONARY_START = "tail:1,0.9,0.729,0.4783,0.2059,0.03815,0.001311,1.5e-6";
 
     /**
-     * @return SQ(2) (distinct samples), exponential queues, λ = 0.9, on {@code engine}, {@code n}
+     * @return SQ(2) (with replacement), exponential queues, λ = 0.9, on {@code engine}, {@code n}
      *         servers, simulated for about {@code events} events from the near-stationary start
      */
     public static SimulationScenario scalingScenario(Engine engine, int n, long events) {
         double tEnd = events / (1.8 * n); // N(λ + λ) events per unit time in the stationary regime
-        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2).servers(n)
-                .lambda(0.9).initialState(org.mflb.core.model.InitialState.parse(SQ2_STATIONARY_START))
+        return SimulationScenario.builder().model(SQ2).servers(n)
+                .initialState(org.mflb.core.model.InitialState.parse(SQ2_STATIONARY_START))
                 .engine(engine).tEnd(tEnd).threads(1).seed(2024).build();
     }
 
@@ -192,8 +198,7 @@ public final class SimulationBenchmark {
         ServiceDistribution general = ServiceDistributions.parse(GENERAL_SERVICE);
         int n = 1_000_000;
         out.add(measure("SQ(2) " + general.spec() + " queues, N = 1e+06, agent engine",
-                SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2).servers(n)
-                        .lambda(0.9).service(general).initialState(org.mflb.core.model.InitialState.parse(
+                SimulationScenario.builder().model(SQ2.withService(general)).servers(n).initialState(org.mflb.core.model.InitialState.parse(
                                 SQ2_STATIONARY_START)).tEnd(SCALING_EVENTS / (1.8 * n)).threads(1).seed(2024).build(),
                 repetitions));
         return out.toArray(new Measurement[0]);

@@ -13,6 +13,7 @@ import java.util.function.IntConsumer;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.simulation.dispatch.LevelJump;
 import org.mflb.simulation.engine.Replication;
 import org.mflb.simulation.engine.ReplicationResult;
@@ -27,13 +28,13 @@ import org.mflb.simulation.stat.StudentT;
  * model's rates. It is the independent truth the fluid, refined and PDE results are checked against.
  *
  * <pre>
- *   SimulationResult r = Simulator.run(SimulationScenario.builder()
- *           .system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
- *           .servers(1000).lambda(0.9).tEnd(10_000).replications(8).seed(42).build());
+ *   LoadBalancingModel sq2 = LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.powerOfD(2), 0.9);
+ *   SimulationResult r = Simulator.run(SimulationScenario.builder().model(sq2)
+ *           .servers(1000).tEnd(10_000).replications(8).seed(42).build());
  *   r.tail().mean();   // x_0 = 1, x_1, x_2, ...
  * </pre>
  *
- * Replications run in parallel on {@link SimulationScenario#threads()} threads; replication r
+ * Replications run in parallel on {@link RunControl#threads()} threads; replication r
  * draws from its own stream derived from {@code (seed, r)} ({@link ReplicationStreams}) and results
  * are combined in replication order, so the numbers do not depend on the number of threads.
  */
@@ -61,7 +62,7 @@ public final class Simulator {
     }
 
     private static ReplicationResult runOne(SimulationScenario scenario, int r) {
-        return Replication.create(scenario, r, ReplicationStreams.create(scenario.seed(), r)).run();
+        return Replication.create(scenario, r, ReplicationStreams.create(scenario.run().seed(), r)).run();
     }
 
     /**
@@ -70,8 +71,8 @@ public final class Simulator {
      * threads and the per-replication trajectories need not all be held at once.
      */
     private static void runReplications(SimulationScenario scenario, Aggregator sink, IntConsumer progress) {
-        int reps = scenario.replications();
-        int threads = Math.min(scenario.threads(), reps);
+        int reps = scenario.run().replications();
+        int threads = Math.min(scenario.run().threads(), reps);
         if (threads == 1) {
             for (int r = 0; r < reps; r++) {
                 sink.add(runOne(scenario, r));
@@ -163,7 +164,7 @@ public final class Simulator {
 
         SimulationResult result(double wall) {
             int m = units.size();
-            String method = sc.replications() > 1 ? "replications" : "batch-means";
+            String method = sc.run().replications() > 1 ? "replications" : "batch-means";
 
             // tail vector, up to the highest level with a positive average in some unit
             int len = 1;
@@ -192,10 +193,10 @@ public final class Simulator {
             VectorEstimate tail = new VectorEstimate(mean, lo, hi, m);
 
             Estimate queueLength = over(units, UnitResult::meanQueueLength);
-            boolean queue = sc.system().isQueue();
+            boolean queue = sc.isQueue();
             Estimate response = queue ? over(units, UnitResult::meanResponse) : null;
             Estimate waiting = queue ? over(units, UnitResult::meanWaiting) : null;
-            Estimate blocking = sc.system() == SystemKind.LOSS ? over(units, UnitResult::blocking) : null;
+            Estimate blocking = sc.model().system().kind() == ServerSystem.Kind.LOSS ? over(units, UnitResult::blocking) : null;
             Estimate idle = over(units, UnitResult::idleFraction);
             Estimate rate = over(units, UnitResult::arrivalRate);
 
@@ -205,8 +206,8 @@ public final class Simulator {
                     policy.computeIfAbsent(name, key -> over(units, v -> v.policy().getOrDefault(key, Double.NaN)));
                 }
             }
-            MatrixEstimate covariance = sc.covarianceLevels() > 0
-                    ? covariance(units, sc.covarianceLevels(), sc.servers()) : null;
+            int covarianceLevels = sc.observation().covarianceLevels();
+            MatrixEstimate covariance = covarianceLevels > 0 ? covariance(units, covarianceLevels, sc.run().servers()) : null;
             return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate,
                     sc.gridTimes(), trajectory(), covariance, policy, jumps, events, wall, engine,
                     quantiles(UnitResult::responseQuantiles), quantiles(UnitResult::conditionalResponseQuantiles),
@@ -234,7 +235,7 @@ public final class Simulator {
                 double[] x = units.get(k).tail();
                 control[k] = x.length > 1 ? x[1] : 0;
             }
-            double[] ps = sc.percentiles();
+            double[] ps = sc.observation().percentiles();
             List<QuantileEstimate> out = new ArrayList<>(ps.length);
             double[] theta = new double[m];
             for (int j = 0; j < ps.length; j++) {
@@ -248,7 +249,7 @@ public final class Simulator {
 
         /** Student t over the units of each unit's quantile estimates, or null when the units have none. */
         private List<QuantileEstimate> quantiles(java.util.function.Function<UnitResult, double[]> of) {
-            double[] ps = sc.percentiles();
+            double[] ps = sc.observation().percentiles();
             if (units.isEmpty() || of.apply(units.get(0)) == null) {
                 return null;
             }

@@ -2,9 +2,12 @@ package org.mflb.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mflb.simulation.TestModels.queues;
+import static org.mflb.simulation.TestModels.loss;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.system.Policy;
 
 /**
  * Common random numbers: the sample path depends on the seed and the model only, never on the
@@ -39,14 +42,15 @@ class CommonRandomNumbersTest {
     @Test
     void longerRunsAndFinerGridsExtendTheSamePath() {
         // the case of the issue: seed 4, SQ(2), N = 100, lambda = 0.9, t-end 100 vs 200, dt 10 (and dt 5)
-        SimulationScenario.Builder sq2 = SimulationScenario.builder().policy(Policy.SQD).d(2).servers(100).lambda(0.9)
+        SimulationScenario.Builder sq2 = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.9))
+                .servers(100)
                 .seed(4).threads(1);
         // pools with a time-varying rate: thinning windows start at fixed times, so they are shared too
-        SimulationScenario.Builder varying = SimulationScenario.builder().system(SystemKind.LOSS).policy(Policy.JSQ)
-                .capacity(4).servers(50).arrivalRate((ArrivalRate) t -> 2 + Math.sin(t)).seed(5)
+        SimulationScenario.Builder varying = SimulationScenario.builder()
+                .model(loss(4, Policy.jsq(), (ArrivalRate) t -> 2 + Math.sin(t))).servers(50).seed(5)
                 .replications(2).threads(1);
-        SimulationScenario.Builder general = SimulationScenario.builder().policy(Policy.SQD).d(2).servers(60)
-                .lambda(0.8).service(TestDistributions.h2(3)).seed(6).threads(1);
+        SimulationScenario.Builder general = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.8)
+                .withService(TestDistributions.h2(3))).servers(60).seed(6).threads(1);
         Object[][] cases = {{"SQ(2)", sq2, Engine.AGENT}, {"SQ(2)", sq2, Engine.OCCUPANCY},
             {"loss JSQ, varying rate", varying, Engine.AGENT}, {"loss JSQ, varying rate", varying, Engine.OCCUPANCY},
             {"SQ(2) H2 service", general, Engine.AGENT}};

@@ -1,11 +1,13 @@
 package org.mflb.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mflb.simulation.TestModels.queues;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.core.sojourn.ErlangMixture;
+import org.mflb.core.system.Policy;
 
 /**
  * The conditional response-time quantiles with the busy fraction x_1 as control variate
@@ -39,8 +41,8 @@ class ControlVariateQuantilesTest {
      */
     @Test
     void severalTimesNarrowerThanThePerJobEstimatorAndInAgreementWithIt() {
-        SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).d(2).servers(1000)
-                .lambda(LAMBDA).tEnd(500).warmup(100).replications(160).percentiles(PERCENTILES)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.powerOfD(2), LAMBDA))
+                .servers(1000).tEnd(500).warmup(100).replications(160).percentiles(PERCENTILES)
                 .engine(Engine.AGENT).seed(151).threads(2).build());
         List<QuantileEstimate> perJob = r.perJobResponseTimeQuantiles().orElseThrow();
         List<QuantileEstimate> controlled = r.controlVariateResponseTimeQuantiles().orElseThrow();
@@ -72,8 +74,8 @@ class ControlVariateQuantilesTest {
     @Test
     void theFluidLimitsQuantilesAtLargeN() {
         int n = 10_000;
-        SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).d(2).servers(n)
-                .lambda(LAMBDA).tEnd(400).warmup(100).replications(8).percentiles(PERCENTILES)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.powerOfD(2), LAMBDA))
+                .servers(n).tEnd(400).warmup(100).replications(8).percentiles(PERCENTILES)
                 .engine(Engine.OCCUPANCY).seed(152).threads(2).build());
         double[] shares = new double[12];
         for (int j = 0; j < shares.length; j++) {
@@ -94,7 +96,7 @@ class ControlVariateQuantilesTest {
 
     @Test
     void onlyInSteadyStateRuns() {
-        SimulationScenario.Builder b = SimulationScenario.builder().policy(Policy.SQD).d(2).servers(20).lambda(0.8)
+        SimulationScenario.Builder b = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.8)).servers(20)
                 .tEnd(50).replications(3).percentiles(PERCENTILES).seed(153).threads(1);
         assertTrue(Simulator.run(b.build()).controlVariateResponseTimeQuantiles().isPresent());
         assertTrue(Simulator.run(b.dt(10).build()).controlVariateResponseTimeQuantiles().isEmpty(),

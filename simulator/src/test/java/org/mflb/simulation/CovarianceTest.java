@@ -1,6 +1,10 @@
 package org.mflb.simulation;
 
+import static org.mflb.simulation.TestModels.queues;
+import static org.mflb.simulation.TestModels.pools;
+
 import org.junit.jupiter.api.Test;
+import org.mflb.core.system.Policy;
 
 /**
  * The time-averaged stationary covariance N·Cov(X_i, X_j) of the tail coordinates (docs/models.md §4),
@@ -22,14 +26,14 @@ class CovarianceTest {
         CiChecks checks = new CiChecks(0.01 / 2);
         int k = 4;
         // pools: Poisson(2); 20 batches of 95 time units (relaxation time 1)
-        SimulationResult pools = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
-                .policy(Policy.RANDOM).servers(100).lambda(2).tEnd(2000).warmup(100).covarianceLevels(k).seed(51)
+        SimulationResult pools = Simulator.run(SimulationScenario.builder().model(pools(Policy.random(), 2))
+                .servers(100).tEnd(2000).warmup(100).covarianceLevels(k).seed(51)
                 .build());
         double[] pt = ClosedForms.poissonTail(2, k + 1);
         compare(checks, "pools", pools.covariance().orElseThrow(), pt, k);
         // queues: geometric with ratio 0.5; 20 batches of 190 time units (relaxation time ≈ 12)
-        SimulationResult queues = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(100)
-                .lambda(0.5).tEnd(4000).warmup(200).covarianceLevels(k).seed(52).build());
+        SimulationResult queues = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), 0.5))
+                .servers(100).tEnd(4000).warmup(200).covarianceLevels(k).seed(52).build());
         double[] qt = new double[k + 1];
         for (int i = 0; i <= k; i++) {
             qt[i] = Math.pow(0.5, i);
@@ -54,8 +58,8 @@ class CovarianceTest {
         // JSQ pools at λ = 3.5 hold 3 or 4 tasks; levels 1..7 carry all the mass (q_8 = 0 in practice)
         int k = 7;
         double lambda = 3.5;
-        SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.JSQ)
-                .servers(100).lambda(lambda).tEnd(2000).warmup(100).covarianceLevels(k).seed(53).build());
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(pools(Policy.jsq(), lambda))
+                .servers(100).tEnd(2000).warmup(100).covarianceLevels(k).seed(53).build());
         MatrixEstimate cov = r.covariance().orElseThrow();
         double sum = 0;
         double halfWidths = 0;

@@ -1,6 +1,12 @@
 package org.mflb.simulation;
 
+import static org.mflb.simulation.TestModels.loss;
+import static org.mflb.simulation.TestModels.pools;
+import static org.mflb.simulation.TestModels.queues;
+
 import org.junit.jupiter.api.Test;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
 
 /**
  * The agent engine (every server and job, the dispatchers' own algorithms) and the occupancy engine
@@ -27,7 +33,8 @@ class EngineAgreementTest {
         SimulationResult agent = Simulator.run(b.engine(Engine.AGENT).build());
         // another seed: with the same one the engines share the event-time draws, and in pools the
         // number of tasks (an M/M/infinity process whatever the policy) would follow the same path
-        SimulationResult occupancy = Simulator.run(b.engine(Engine.OCCUPANCY).seed(b.build().seed() + 1000).build());
+        SimulationResult occupancy = Simulator.run(b.engine(Engine.OCCUPANCY).seed(b.build().run().seed() + 1000)
+                .build());
         CiChecks.Joint joint = checks.joint(name);
         for (int i = 1; i <= levels; i++) {
             joint.add("x_" + i, difference(agent.tail().get(i), occupancy.tail().get(i)), 0, 0);
@@ -42,7 +49,7 @@ class EngineAgreementTest {
                     difference(q.estimate(), occupancy.responseTimeQuantiles().get(j).estimate()), 0, 0);
         }
         agent.policyStatistics().forEach((key, e) -> {
-            if (!key.equals("meanThreshold") || b.build().policy() == Policy.ADAPTIVE_THRESHOLD) {
+            if (!key.equals("meanThreshold") || b.build().model().policy() instanceof Policy.AdaptiveThreshold) {
                 joint.add(key, difference(e, occupancy.policyStatistics().get(key)), 0, 0);
             }
         });
@@ -50,10 +57,8 @@ class EngineAgreementTest {
     }
 
     /** Replications of {@code tEnd} time units, the first tenth discarded. */
-    private static SimulationScenario.Builder of(SystemKind system, Policy policy, int n, double lambda, double tEnd,
-            long seed) {
-        return SimulationScenario.builder().system(system).policy(policy).servers(n).lambda(lambda).tEnd(tEnd)
-                .warmup(tEnd / 10).seed(seed);
+    private static SimulationScenario.Builder of(LoadBalancingModel model, int n, double tEnd, long seed) {
+        return SimulationScenario.builder().model(model).servers(n).tEnd(tEnd).warmup(tEnd / 10).seed(seed);
     }
 
     @Test
@@ -63,17 +68,16 @@ class EngineAgreementTest {
         // so no miss may be allowed
         CiChecks checks = new CiChecks(0.01 / 9);
         double[] ps = {50, 90, 99};
-        agree(checks, "SQ(2) distinct N=20", of(SystemKind.SUPERMARKET, Policy.SQD, 20, 0.9, 4000, 1).d(2).percentiles(ps), 5);
-        agree(checks, "SQ(3) replacement N=10", of(SystemKind.SUPERMARKET, Policy.SQD, 10, 0.85, 4000, 2).d(3)
-                .sampling(Sampling.REPLACEMENT).percentiles(ps), 4);
-        agree(checks, "JSQ N=50", of(SystemKind.SUPERMARKET, Policy.JSQ, 50, 0.95, 1000, 3).percentiles(ps), 3);
-        agree(checks, "JIQ N=100", of(SystemKind.SUPERMARKET, Policy.JIQ, 100, 0.9, 600, 4).percentiles(ps), 4);
-        agree(checks, "random N=10", of(SystemKind.SUPERMARKET, Policy.RANDOM, 10, 0.7, 3000, 5).percentiles(ps), 4);
-        agree(checks, "threshold 3 pools N=50", of(SystemKind.POOLS, Policy.THRESHOLD, 50, 2.5, 600, 6).threshold(3), 5);
-        agree(checks, "adaptive threshold pools N=30", of(SystemKind.POOLS, Policy.ADAPTIVE_THRESHOLD, 30, 2.5, 1000, 7)
-                .alpha(0.3), 5);
-        agree(checks, "loss SQ(2) C=4 N=20", of(SystemKind.LOSS, Policy.SQD, 20, 3.5, 1000, 8).d(2).capacity(4), 4);
-        agree(checks, "loss JSQ C=3 N=200", of(SystemKind.LOSS, Policy.JSQ, 200, 2.9, 300, 9).capacity(3), 3);
+        agree(checks, "SQ(2) distinct N=20", of(queues(Policy.powerOfD(2), 0.9), 20, 4000, 1).percentiles(ps), 5);
+        agree(checks, "SQ(3) replacement N=10", of(queues(Policy.powerOfD(3), 0.85), 10, 4000, 2).percentiles(ps), 4);
+        agree(checks, "JSQ N=50", of(queues(Policy.jsq(), 0.95), 50, 1000, 3).percentiles(ps), 3);
+        agree(checks, "JIQ N=100", of(queues(Policy.jiq(), 0.9), 100, 600, 4).percentiles(ps), 4);
+        agree(checks, "random N=10", of(queues(Policy.random(), 0.7), 10, 3000, 5).percentiles(ps), 4);
+        agree(checks, "threshold 3 pools N=50", of(pools(new Policy.Threshold(3), 2.5), 50, 600, 6), 5);
+        agree(checks, "adaptive threshold pools N=30", of(pools(new Policy.AdaptiveThreshold(0.3, 0), 2.5), 30, 1000, 7),
+                5);
+        agree(checks, "loss SQ(2) C=4 N=20", of(loss(4, Policy.powerOfD(2), 3.5), 20, 1000, 8), 4);
+        agree(checks, "loss JSQ C=3 N=200", of(loss(3, Policy.jsq(), 2.9), 200, 300, 9), 3);
         checks.assertAtMostMisses(0);
     }
 }

@@ -1,10 +1,17 @@
 package org.mflb.simulation;
 
+import static org.mflb.simulation.TestModels.queues;
+import static org.mflb.simulation.TestModels.pools;
+import static org.mflb.simulation.TestModels.loss;
+
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.distribution.Exponential;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 
 /**
  * Laws that hold exactly for every N: under random routing each server is an independent M/G/1
@@ -25,8 +32,8 @@ class ExactLawsTest {
         for (boolean calendar : new boolean[] {false, true}) {
             // 8 replications of 600 time units after a warm-up of 150 (the M/M/1 relaxation time at
             // λ = 0.7 is 1/(1−√λ)² ≈ 37); 500 servers average out most of the noise
-            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
-                    .lambda(lambda).eventCalendar(calendar).tEnd(750).warmup(150).replications(8).seed(21).build());
+            SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), lambda))
+                    .servers(500).eventCalendar(calendar).tEnd(750).warmup(150).replications(8).seed(21).build());
             // one joint check per run: the levels of one run are correlated, L = Σ x_i is their sum,
             // and W, W_q are tied to L by Little's law (L = λW) and W = W_q + 1
             CiChecks.Joint joint = checks.joint(calendar ? "calendar" : "fast");
@@ -55,8 +62,8 @@ class ExactLawsTest {
             ServiceDistribution g = (ServiceDistribution) c[0];
             double lambda = (Double) c[1];
             double s2 = g.moment(2);
-            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
-                    .lambda(lambda).service(g).tEnd(1000).warmup(200).replications(8).seed(22).build());
+            SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), lambda)
+                    .withService(g)).servers(500).tEnd(1000).warmup(200).replications(8).seed(22).build());
             double wq = lambda * s2 / (2 * (1 - lambda));
             // one joint check per run: the busy fraction x_1, L, W_q and W of one run are tied by
             // Little's law (L = λW, x_1 = λE[S]) and W = W_q + E[S]
@@ -83,8 +90,8 @@ class ExactLawsTest {
         double lambda = 0.7;
         for (String spec : new String[] {"det", "erlang:k=2"}) {
             ServiceDistribution g = ServiceDistributions.parse(spec);
-            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(500)
-                    .lambda(lambda).service(g).tEnd(800).warmup(100).seed(26).build());
+            SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), lambda)
+                    .withService(g)).servers(500).tEnd(800).warmup(100).seed(26).build());
             double wq = lambda * g.moment(2) / (2 * (1 - lambda));
             // L and W_q of one run are tied by Little's law (L = λ(W_q + 1)): one joint check
             checks.joint(spec).add("L", r.meanQueueLength(), lambda + lambda * wq, 0)
@@ -92,8 +99,8 @@ class ExactLawsTest {
         }
         double[] poisson = ClosedForms.poissonTail(2, 7);
         for (String spec : new String[] {"lognormal:scv=4", "pareto:shape=2.5"}) {
-            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
-                    .policy(Policy.RANDOM).servers(300).lambda(2).service(ServiceDistributions.parse(spec)).tEnd(800)
+            SimulationResult r = Simulator.run(SimulationScenario.builder().model(pools(Policy.random(), 2)
+                    .withService(ServiceDistributions.parse(spec))).servers(300).tEnd(800)
                     .warmup(100).seed(27).build());
             // the six levels of one run are one joint check
             checks.checkJointly(spec + " x_1..x_6", r.tail(), 1, Arrays.copyOfRange(poisson, 1, 7));
@@ -109,15 +116,15 @@ class ExactLawsTest {
         // allowed, false alarm <= 3 x 0.33% = 1% (union bound); every law is checked
         CiChecks checks = new CiChecks(0.01 / 3);
         double[] truth = ClosedForms.poissonTail(lambda, 10);
-        ServiceDistribution[] laws = {null, TestDistributions.uniform02(), TestDistributions.h2(4)};
+        ServiceDistribution[] laws = {Exponential.unit(), TestDistributions.uniform02(), TestDistributions.h2(4)};
         for (ServiceDistribution g : laws) {
             // one long run, 20 batches of 18 time units (relaxation time ~ the mean service time 1,
             // up to ~ 1/min rate = 5.8 for the slow phase of H2(4))
-            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
-                    .policy(Policy.RANDOM).servers(300).lambda(lambda).service(g).tEnd(400).warmup(40).seed(23)
+            SimulationResult r = Simulator.run(SimulationScenario.builder().model(pools(Policy.random(), lambda)
+                    .withService(g)).servers(300).tEnd(400).warmup(40).seed(23)
                     .build());
             // the levels of one run and their sum L = Σ x_i: one joint check
-            checks.joint(g == null ? "exp" : g.spec()).levels(r.tail(), 1, Arrays.copyOfRange(truth, 1, truth.length), 0)
+            checks.joint(g.spec()).levels(r.tail(), 1, Arrays.copyOfRange(truth, 1, truth.length), 0)
                     .add("L", r.meanQueueLength(), lambda, 0).check();
         }
         checks.assertAtMostMisses(0);
@@ -132,12 +139,13 @@ class ExactLawsTest {
         // allowed, false alarm <= 2 x 0.5% = 1% (union bound); every law is checked
         CiChecks checks = new CiChecks(0.01 / 2);
         double[] truth = ClosedForms.truncatedPoissonTail(lambda, capacity);
-        ServiceDistribution[] laws = {null, TestDistributions.h2(4)};
+        ServiceDistribution[] laws = {Exponential.unit(), TestDistributions.h2(4)};
         for (ServiceDistribution g : laws) {
-            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.LOSS).capacity(capacity)
-                    .policy(Policy.RANDOM).servers(300).lambda(lambda).service(g).tEnd(400).warmup(40).seed(24)
+            SimulationResult r = Simulator.run(SimulationScenario.builder()
+                    .model(loss(capacity, Policy.random(), lambda).withService(g)).servers(300).tEnd(400).warmup(40)
+                    .seed(24)
                     .build());
-            String tag = g == null ? "exp" : g.spec();
+            String tag = g.spec();
             // the levels of one run and the blocking (= x_C seen by arrivals, by PASTA): one joint check
             checks.joint(tag).add("blocking", r.blocking().orElseThrow(), ClosedForms.erlangB(lambda, capacity), 0)
                     .levels(r.tail(), 1, Arrays.copyOfRange(truth, 1, capacity + 1), 0).check();
@@ -160,16 +168,16 @@ class ExactLawsTest {
         // misses at p = 0.05 (P(Binomial(6, 0.05) > 2) = 0.22%) would leave one policy, its two runs,
         // unchecked
         CiChecks checks = new CiChecks(0.01 / 6);
-        Policy[] policies = {Policy.SQD, Policy.JIQ, Policy.MEMORY};
+        Policy[] policies = {Policy.powerOfD(2), Policy.jiq(), new Policy.Memory(2, Sampling.REPLACEMENT)};
         for (Policy p : policies) {
-            for (ServiceDistribution g : new ServiceDistribution[] {null, TestDistributions.h2(4)}) {
-                SimulationResult r = Simulator.run(SimulationScenario.builder().policy(p).servers(200).lambda(0.9)
-                        .service(g).tEnd(1000).warmup(100).seed(25).build());
+            for (ServiceDistribution g : new ServiceDistribution[] {Exponential.unit(), TestDistributions.h2(4)}) {
+                SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(p, 0.9).withService(g))
+                        .servers(200).tEnd(1000).warmup(100).seed(25).build());
                 double l = r.meanQueueLength().mean();
                 Estimate w = r.meanResponseTime().orElseThrow();
                 double lambdaHat = r.arrivalRate().mean();
                 double tolerance = r.meanQueueLength().halfWidth() + lambdaHat * w.halfWidth();
-                String tag = p.cliName() + (g == null ? " exp" : " " + g.spec());
+                String tag = p.id() + " " + g.spec();
                 checks.require(String.format("%s: L = %.5f, lambda W = %.5f, tolerance %.5f", tag, l,
                         lambdaHat * w.mean(), tolerance), Math.abs(l - lambdaHat * w.mean()) <= tolerance);
                 // and the measured arrival rate is λ

@@ -1,8 +1,12 @@
 package org.mflb.simulation;
 
+import static org.mflb.simulation.TestModels.queues;
+
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.memory.MemoryModel;
@@ -35,10 +39,11 @@ class MemoryFluidAgreementTest {
         Sampling[] samplings = {Sampling.DISTINCT, Sampling.REPLACEMENT};
         for (int c = 0; c < 2; c++) {
             MemoryFixedPoint fp = fluid(ds[c], loads[c]).fixedPoint();
-            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.MEMORY).d(ds[c])
-                    .sampling(samplings[c]).servers(N).lambda(loads[c]).tEnd(2200).warmup(200).seed(41 + c).build());
+            SimulationResult r = Simulator.run(SimulationScenario.builder()
+                    .model(queues(new Policy.Memory(ds[c], samplings[c]), loads[c])).servers(N).tEnd(2200).warmup(200)
+                    .seed(41 + c).build());
             double[] x = fp.levels();
-            CiChecks.Joint joint = checks.joint("d = " + ds[c] + " " + samplings[c].cliName())
+            CiChecks.Joint joint = checks.joint("d = " + ds[c] + " " + samplings[c].id())
                     .levels(r.tail(), 1, x, SLACK)
                     .add("idle share", r.idleArrivalFraction(), fp.idleShare(), SLACK)
                     .add("believed-idle share", r.policyStatistics().get("believedIdleShare"), fp.believedIdleShare(), SLACK);
@@ -51,8 +56,9 @@ class MemoryFluidAgreementTest {
         MemoryState stale = MemoryState.parse("memory:0/3=0.5,3/3=0.5");
         double tEnd = 10;
         MemoryTransient tr = fluid(2, 0.85).transientFrom(stale, TimeGrid.uniform(tEnd, 1));
-        SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.MEMORY).d(2)
-                .sampling(Sampling.DISTINCT).servers(N).lambda(0.85).tEnd(tEnd).dt(1).replications(10).seed(43)
+        SimulationResult r = Simulator.run(SimulationScenario.builder()
+                .model(queues(new Policy.Memory(2, Sampling.DISTINCT), 0.85)).servers(N).tEnd(tEnd).dt(1)
+                .replications(10).seed(43)
                 .initialMemory(stale).build());
         CiChecks.Joint joint = checks.joint("stale memory");
         for (int k = 1; k < r.times().length; k++) {

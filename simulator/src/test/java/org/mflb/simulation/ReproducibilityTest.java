@@ -4,17 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mflb.simulation.TestModels.queues;
 
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.distribution.Exponential;
+import org.mflb.core.system.Policy;
 
 /** Replication r draws only from the stream of (seed, r): results do not depend on the number of threads. */
 class ReproducibilityTest {
 
     private static SimulationScenario scenario(long seed, int threads, boolean calendar) {
-        return SimulationScenario.builder().policy(Policy.SQD).servers(50).lambda(0.85).eventCalendar(calendar)
-                .service(calendar ? TestDistributions.h2(2) : null).tEnd(200).warmup(20).dt(20).replications(5)
+        return SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.85)
+                .withService(calendar ? TestDistributions.h2(2) : Exponential.unit())).servers(50)
+                .eventCalendar(calendar).tEnd(200).warmup(20).dt(20).replications(5)
                 .covarianceLevels(3).seed(seed).threads(threads).build();
     }
 
@@ -54,7 +58,7 @@ class ReproducibilityTest {
     void replicationsDrawFromDistinctStreams() {
         // two replications of one run must differ (a stream shared by mistake would repeat them):
         // some grid value must have a non-degenerate interval
-        SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(20).lambda(0.5)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), 0.5)).servers(20)
                 .tEnd(50).dt(5).replications(2).seed(9).build());
         boolean differ = false;
         for (VectorEstimate v : r.tailTrajectory()) {

@@ -1,10 +1,12 @@
 package org.mflb.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mflb.simulation.TestModels.queues;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.system.Policy;
 
 /**
  * Response-time quantiles: random routing makes every server an M/M/1 queue, whose response time is
@@ -26,7 +28,7 @@ class ResponseTimeQuantilesTest {
     @Test
     void bothEstimatorsCoverTheMM1QuantilesAndTheConditionalOneIsNarrower() {
         double lambda = 0.7;
-        SimulationScenario.Builder b = SimulationScenario.builder().policy(Policy.RANDOM).servers(50).lambda(lambda)
+        SimulationScenario.Builder b = SimulationScenario.builder().model(queues(Policy.random(), lambda)).servers(50)
                 .tEnd(2000).warmup(200).replications(10).percentiles(PERCENTILES).seed(21).threads(2);
         SimulationResult agent = Simulator.run(b.engine(Engine.AGENT).build());
         SimulationResult occupancy = Simulator.run(b.engine(Engine.OCCUPANCY).build());
@@ -62,8 +64,8 @@ class ResponseTimeQuantilesTest {
 
     @Test
     void perJobAndConditionalEstimatorsAgreeForSq2() {
-        SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.SQD).d(2).servers(200)
-                .lambda(0.9).tEnd(1500).warmup(150).replications(8).percentiles(PERCENTILES).engine(Engine.AGENT)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.9))
+                .servers(200).tEnd(1500).warmup(150).replications(8).percentiles(PERCENTILES).engine(Engine.AGENT)
                 .seed(22).threads(2).build());
         List<QuantileEstimate> perJob = r.perJobResponseTimeQuantiles().orElseThrow();
         List<QuantileEstimate> conditional = r.conditionalResponseTimeQuantiles().orElseThrow();

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import org.mflb.core.markov.StationaryDistribution;
 import org.mflb.core.markov.TransitionRates;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 
 /**
  * The exact stationary law of a small system (N = 2..4 servers or pools), as an independent truth
@@ -32,7 +34,7 @@ final class SmallSystemChain {
     final double[] tail;
     final double blocking;
 
-    SmallSystemChain(int n, double lambda, boolean queues, int cap, Policy policy, int d, boolean distinct) {
+    SmallSystemChain(int n, double lambda, boolean queues, int cap, Policy policy) {
         List<int[]> states = new ArrayList<>();
         enumerate(new int[n], 0, 0, cap, states);
         Map<String, Integer> index = new HashMap<>();
@@ -50,7 +52,7 @@ final class SmallSystemChain {
                     continue;
                 }
                 // arrival to a server with l jobs
-                double p = route(s, l, n, policy, d, distinct);
+                double p = route(s, l, n, policy);
                 if (p > 0) {
                     double rate = n * lambda * p;
                     if (l == cap) {
@@ -84,7 +86,8 @@ final class SmallSystemChain {
         blocking = b / (n * lambda);
     }
 
-    private static double route(int[] s, int l, int n, Policy policy, int d, boolean distinct) {
+    private static double route(int[] s, int l, int n, Policy policy) {
+        int d = policy.d();
         int atLeast = 0;
         int above = 0;
         int min = Integer.MAX_VALUE;
@@ -94,17 +97,17 @@ final class SmallSystemChain {
             min = Math.min(min, v);
         }
         int m = atLeast - above;
-        switch (policy) {
-            case RANDOM:
+        switch (policy.id()) {
+            case "random":
                 return (double) m / n;
-            case SQD:
-                if (distinct) {
+            case "sqd":
+                if (policy.sampling() == Sampling.DISTINCT) {
                     return (binomial(atLeast, d) - binomial(above, d)) / binomial(n, d);
                 }
                 return Math.pow((double) atLeast / n, d) - Math.pow((double) above / n, d);
-            case JSQ:
+            case "jsq":
                 return l == min ? 1 : 0;
-            case JIQ:
+            case "jiq":
                 if (min == 0) {
                     return l == 0 ? 1 : 0;
                 }

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.system.Policy;
 import org.mflb.simulation.dispatch.LevelJump;
 
 /**
@@ -15,8 +16,7 @@ import org.mflb.simulation.dispatch.LevelJump;
 class ThresholdDispatcherTest {
 
     private static SimulationScenario.Builder pools(Policy policy, int n, double lambda) {
-        return SimulationScenario.builder().system(SystemKind.POOLS).policy(policy).servers(n).lambda(lambda)
-                .threads(1);
+        return SimulationScenario.builder().model(TestModels.pools(policy, lambda)).servers(n).threads(1);
     }
 
     /**
@@ -60,17 +60,17 @@ class ThresholdDispatcherTest {
         int cap = 14;
         for (int ell = 0; ell <= 3; ell++) {
             ThresholdChain exact = new ThresholdChain(3, lambda, cap, ell, Double.NaN);
-            compare(checks, "threshold " + ell, pools(Policy.THRESHOLD, 3, lambda).threshold(ell).seed(60 + ell),
+            compare(checks, "threshold " + ell, pools(new Policy.Threshold(ell), 3, lambda).seed(60 + ell),
                     exact, false);
         }
         // the event-calendar engine (used for general service) calls the same hooks
-        compare(checks, "threshold 1, calendar", pools(Policy.THRESHOLD, 3, lambda).threshold(1).eventCalendar(true)
+        compare(checks, "threshold 1, calendar", pools(new Policy.Threshold(1), 3, lambda).eventCalendar(true)
                 .seed(64), new ThresholdChain(3, lambda, cap, 1, Double.NaN), false);
         double[] alphas = {0.2, 0.5, 0.9};
         for (int a = 0; a < alphas.length; a++) {
             ThresholdChain exact = new ThresholdChain(3, lambda, cap, 0, alphas[a]);
             compare(checks, "adaptive alpha " + alphas[a],
-                    pools(Policy.ADAPTIVE_THRESHOLD, 3, lambda).alpha(alphas[a]).seed(70 + a), exact, true);
+                    pools(new Policy.AdaptiveThreshold(alphas[a], 0), 3, lambda).seed(70 + a), exact, true);
         }
         checks.assertAtMostMisses(0);
     }
@@ -81,9 +81,9 @@ class ThresholdDispatcherTest {
         // 10 or 11 tasks each; 20 batches of 9 time units
         int n = 500;
         double lambda = 10.5;
-        SimulationResult th = Simulator.run(pools(Policy.THRESHOLD, n, lambda).threshold(10)
+        SimulationResult th = Simulator.run(pools(new Policy.Threshold(10), n, lambda)
                 .initialState(InitialState.all(10)).tEnd(200).warmup(20).seed(81).build());
-        SimulationResult sq2 = Simulator.run(pools(Policy.SQD, n, lambda).d(2).initialState(InitialState.all(10))
+        SimulationResult sq2 = Simulator.run(pools(Policy.powerOfD(2), n, lambda).initialState(InitialState.all(10))
                 .tEnd(200).warmup(20).seed(82).build());
         double balancedTh = th.tail().get(10).mean() - th.tail().get(12).mean();
         double balancedSq2 = sq2.tail().get(10).mean() - sq2.tail().get(12).mean();
@@ -112,7 +112,7 @@ class ThresholdDispatcherTest {
         int n = 20_000;
         double lambda = 10.5;
         double alpha = 0.1 + 0.9 * lambda / 11;
-        SimulationResult r = Simulator.run(pools(Policy.ADAPTIVE_THRESHOLD, n, lambda).alpha(alpha).tEnd(12)
+        SimulationResult r = Simulator.run(pools(new Policy.AdaptiveThreshold(alpha, 0), n, lambda).tEnd(12)
                 .warmup(6).replications(1).batches(4).seed(90).build());
         List<LevelJump> jumps = r.jumps();
         CiChecks checks = new CiChecks();

@@ -1,6 +1,8 @@
 package org.mflb.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mflb.simulation.TestModels.queues;
+import static org.mflb.simulation.TestModels.pools;
 
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
@@ -8,6 +10,7 @@ import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.system.Policy;
 
 /**
  * Transient estimates on a time grid, averaged over replications, against exact transient laws:
@@ -59,14 +62,15 @@ class TransientTest {
         double b = 1.5;
         DoubleUnaryOperator sineMean = t -> a * (1 - Math.exp(-t)) + b * (Math.sin(t) - Math.cos(t) + Math.exp(-t)) / 2;
         for (boolean calendar : new boolean[] {false, true}) {
-            SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS)
-                    .policy(Policy.RANDOM).servers(200).arrivalRate(new SineRate(a, b)).eventCalendar(calendar)
+            SimulationResult r = Simulator.run(SimulationScenario.builder()
+                    .model(pools(Policy.random(), new SineRate(a, b))).servers(200).eventCalendar(calendar)
                     .tEnd(6).dt(1).replications(30).seed(calendar ? 411 : 412).build());
             compareTrajectory(checks, (calendar ? "calendar" : "fast") + " sine", r, sineMean, 4);
         }
         double lambda = 3;
-        SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.RANDOM)
-                .servers(200).lambda(lambda).service(TestDistributions.uniform02()).tEnd(2).dt(0.5).replications(30)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(pools(Policy.random(), lambda)
+                .withService(TestDistributions.uniform02()))
+                .servers(200).tEnd(2).dt(0.5).replications(30)
                 .seed(42).build());
         compareTrajectory(checks, "uniform service", r, t -> lambda * (t - t * t / 4), 4);
         checks.assertAtMostMisses(0);
@@ -95,8 +99,8 @@ class TransientTest {
         CiChecks checks = new CiChecks(0.01);
         int k0 = 4;
         double lambda = 1.5;
-        SimulationResult r = Simulator.run(SimulationScenario.builder().system(SystemKind.POOLS).policy(Policy.RANDOM)
-                .servers(200).lambda(lambda).initialState(InitialState.all(k0)).tEnd(3).dt(1).replications(30)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(pools(Policy.random(), lambda))
+                .servers(200).initialState(InitialState.all(k0)).tEnd(3).dt(1).replications(30)
                 .seed(43).build());
         double[] times = r.times();
         CiChecks.Joint joint = checks.joint("all:4");
@@ -148,8 +152,8 @@ class TransientTest {
             ArrivalRate rate = (ArrivalRate) c[0];
             InitialState init = (InitialState) c[1];
             boolean calendar = (Boolean) c[2];
-            SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(200)
-                    .arrivalRate(rate).initialState(init).eventCalendar(calendar).tEnd(4).dt(1).replications(30)
+            SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), rate))
+                    .servers(200).initialState(init).eventCalendar(calendar).tEnd(4).dt(1).replications(30)
                     .seed((Long) c[3]).build());
             int start = init.kind() == InitialState.Kind.ALL ? init.occupiedLevels() : 0;
             double[] times = r.times();
@@ -211,7 +215,7 @@ class TransientTest {
     /** The initial state from a tail vector is rounded as documented: c_i = ⌊N x_i + 1/2⌋. */
     @Test
     void tailInitialStateIsRoundedHalfUp() {
-        SimulationResult r = Simulator.run(SimulationScenario.builder().policy(Policy.RANDOM).servers(8).lambda(2)
+        SimulationResult r = Simulator.run(SimulationScenario.builder().model(queues(Policy.random(), 2)).servers(8)
                 .initialState(InitialState.tail(1, 0.8, 0.3125, 0.05)).tEnd(1).dt(1).replications(2).seed(45)
                 .build());
         double[] x0 = r.tailTrajectory().get(0).mean();

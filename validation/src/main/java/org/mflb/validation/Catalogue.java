@@ -3,11 +3,13 @@ package org.mflb.validation;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
-import org.mflb.fluid.FluidModel;
-import org.mflb.fluid.PowerOfD;
-import org.mflb.fluid.RandomRouting;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerSystem;
+import org.mflb.fluid.Truncation;
 
 /**
  * The built-in validation scenarios: every model mflb computes, against the simulated system.
@@ -44,64 +46,66 @@ public final class Catalogue {
         List<ValidationScenario> list = new ArrayList<>();
         ServerSystem queues = ServerSystem.singleServerQueues();
         ServerSystem pools = ServerSystem.infiniteServerPools();
+        // the real algorithms: SQ(d) samples d distinct servers (its fluid limit samples with replacement)
+        Policy sq2 = new Policy.PowerOfD(2, Sampling.DISTINCT);
 
         list.add(FluidVersusSimulation.steadyState("mm1-random", "Random routing: independent M/M/1 queues, lambda = 0.8",
                 "Random routing makes every queue an independent M/M/1 queue for every N, so the fluid fixed point "
                         + "x_i = 0.8^i is exact: only statistical error is allowed.",
-                FluidModel.of(queues, RandomRouting.INSTANCE, 0.8), 500, new int[] {8, 16},
+                LoadBalancingModel.of(queues, Policy.random(), 0.8), 500, new int[] {8, 16},
                 new double[] {4000, 20000}, EXACT));
         list.add(FluidVersusSimulation.steadyState("sq2-fixed-point", "SQ(2) fixed point, lambda = 0.9",
                 "The supermarket model's fixed point x_i = lambda^(2^i - 1) (Mitzenmacher; Vvedenskaya et al.) "
                         + "against time averages of the real algorithm (2 distinct servers sampled).",
-                FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, new int[] {8, 16},
+                LoadBalancingModel.of(queues, sq2, 0.9), 1000, new int[] {8, 16},
                 new double[] {4000, 20000}, fluid(1000)));
         list.add(FluidVersusSimulation.transientRun("sq2-transient", "SQ(2) transient from empty, lambda = 0.9",
                 "The fluid ODE's trajectory x_i(t) from empty queues against replication averages of the "
                         + "simulated system on the same time grid.",
-                FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, new int[] {20, 40},
+                LoadBalancingModel.of(queues, sq2, 0.9), 1000, new int[] {20, 40},
                 new double[] {20, 40}, InitialState.empty(), 2, fluid(1000)));
         list.add(FluidVersusSimulation.transientRun("sq3-pools-transient",
                 "SQ(3) in infinite-server pools from full pools, lambda = 5",
                 "Pools start with 8 tasks each and relax to the SQ(3) fixed point; the total mass follows "
                         + "u(t) = 5 + 3e^-t. Fluid trajectory against replication averages.",
-                FluidModel.of(pools, PowerOfD.withReplacement(3), 5.0), 1000, new int[] {20, 40},
+                LoadBalancingModel.of(pools, new Policy.PowerOfD(3, Sampling.DISTINCT), 5.0), 1000, new int[] {20, 40},
                 new double[] {5, 10}, InitialState.all(8), 0.5, fluid(1000)));
         list.add(FluidVersusSimulation.steadyState("random-pools-poisson", "Random routing in pools: M/M/inf, lambda = 3",
                 "Each pool is an M/M/inf queue for every N, so the fluid fixed point (Poisson(3) tails) is exact: "
                         + "only statistical error is allowed.",
-                FluidModel.of(pools, RandomRouting.INSTANCE, 3.0), 500, new int[] {8, 16},
+                LoadBalancingModel.of(pools, Policy.random(), 3.0), 500, new int[] {8, 16},
                 new double[] {1000, 5000}, EXACT));
         list.add(FluidVersusSimulation.steadyStateWithBlocking("erlang-b-loss",
                 "Random routing in loss pools: Erlang-B, C = 5, lambda = 4",
                 "Each pool is an Erlang loss system M/M/5/5 for every N: the blocking probability must equal "
                         + "Erlang-B B(5, 4) and the occupancy the truncated Poisson law; only statistical error is allowed.",
-                FluidModel.of(ServerSystem.lossPools(5), RandomRouting.INSTANCE, 4.0), 500, new int[] {8, 16},
+                LoadBalancingModel.of(ServerSystem.lossPools(5), Policy.random(), 4.0), 500, new int[] {8, 16},
                 new double[] {1000, 5000}, EXACT, ClosedForms.erlangB(5, 4.0)));
         list.add(FluidVersusSimulation.steadyState("sq2-loss", "SQ(2) in loss pools, C = 5, lambda = 4.5",
                 "JSQ(2) with finite capacity (Vasantam-Mazumdar): fluid occupancy and blocking q_C^2 against the "
                         + "simulated loss system.",
-                FluidModel.of(ServerSystem.lossPools(5), PowerOfD.withReplacement(2), 4.5), 1000, new int[] {8, 16},
+                LoadBalancingModel.of(ServerSystem.lossPools(5), sq2, 4.5), 1000, new int[] {8, 16},
                 new double[] {1000, 5000}, fluid(1000)));
         list.addAll(LossPoolScenarios.scenarios(full));
         list.add(FluidVersusSimulation.transientRun("sq2-time-varying",
                 "SQ(2) under a time-varying load lambda(t) = 0.7 + 0.25 sin(t/2)",
                 "The fluid ODE driven by lambda(t) against the simulator, which thins a Poisson process of the "
                         + "same time-varying rate.",
-                FluidModel.of(queues, PowerOfD.withReplacement(2), t -> 0.7 + 0.25 * Math.sin(t / 2)), 1000,
+                LoadBalancingModel.of(queues, sq2, (ArrivalRate) t -> 0.7 + 0.25 * Math.sin(t / 2)), 1000,
                 new int[] {20, 40}, new double[] {30, 60}, InitialState.empty(), 2, fluid(1000)));
         list.add(RefinedVersusSimulation.meanVersusN("refined-vs-n", "Refined mean field vs N: SQ(2), lambda = 0.9",
-                FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), new int[] {10, 20, 50}));
+                LoadBalancingModel.of(queues, Policy.powerOfD(2), 0.9), new int[] {10, 20, 50}));
         if (full) {
             for (int d : new int[] {2, 3}) {
                 for (double lambda : new double[] {0.7, 0.9, 0.95}) {
                     list.add(RefinedVersusSimulation.meanVersusN("refined-d" + d + "-" + (int) Math.round(100 * lambda),
                             "Refined mean field vs N: SQ(" + d + "), lambda = " + lambda,
-                            FluidModel.of(queues, PowerOfD.withReplacement(d), lambda), new int[] {10, 20, 50, 100}));
+                            LoadBalancingModel.of(queues, Policy.powerOfD(d), lambda), new int[] {10, 20, 50, 100}));
                 }
             }
         }
         list.add(RefinedVersusSimulation.covariance("diffusion-sq2", "Linear-noise covariance: SQ(2), lambda = 0.9",
-                FluidModel.of(queues, PowerOfD.withReplacement(2), 0.9), 1000, 5));
+                LoadBalancingModel.of(queues, Policy.powerOfD(2), 0.9), Truncation.DEFAULT, 1000, 5));
         list.addAll(ModelFileScenarios.catalogue());
         list.add(new PdeVersusSimulation("pde-lognormal-4", "lognormal:scv=4"));
         list.add(new PdeVersusSimulation("pde-weibull-05", "weibull:shape=0.5"));

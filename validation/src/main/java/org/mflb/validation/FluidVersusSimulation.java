@@ -7,6 +7,7 @@ import java.util.OptionalDouble;
 
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
@@ -17,14 +18,17 @@ import org.mflb.simulation.Simulator;
 import org.mflb.validation.plot.Figure;
 
 /**
- * A fluid model's fixed point or transient against the simulated {@code N}-server system.
+ * A model's fluid limit (its fixed point or transient) against the simulated {@code N}-server system:
+ * the model states the simulated system (SQ(d) sampling {@code d} distinct servers, the real
+ * algorithm), and the fluid is its {@code N → ∞} limit ({@link FluidModel#limit()}: SQ(d) with
+ * replacement).
  */
 public final class FluidVersusSimulation implements ValidationScenario {
 
     private final String id;
     private final String title;
     private final String why;
-    private final FluidModel fluid;
+    private final LoadBalancingModel model;
     private final int servers;
     private final int[] replications;
     private final double[] horizon;
@@ -33,13 +37,13 @@ public final class FluidVersusSimulation implements ValidationScenario {
     private final Comparisons.Tolerance tolerance;
     private final OptionalDouble exactBlocking;
 
-    private FluidVersusSimulation(String id, String title, String why, FluidModel fluid, int servers,
+    private FluidVersusSimulation(String id, String title, String why, LoadBalancingModel model, int servers,
             int[] replications, double[] horizon, InitialState initial, double dt, Comparisons.Tolerance tolerance,
             OptionalDouble exactBlocking) {
         this.id = id;
         this.title = title;
         this.why = why;
-        this.fluid = fluid;
+        this.model = model;
         this.servers = servers;
         this.replications = replications;
         this.horizon = horizon;
@@ -56,16 +60,17 @@ public final class FluidVersusSimulation implements ValidationScenario {
      * @param replications replications {quick, full}
      * @param runLength simulated time per replication {quick, full}
      */
-    public static FluidVersusSimulation steadyState(String id, String title, String why, FluidModel fluid, int servers,
-            int[] replications, double[] runLength, Comparisons.Tolerance tolerance) {
-        return new FluidVersusSimulation(id, title, why, fluid, servers, replications, runLength, null, 0, tolerance,
+    public static FluidVersusSimulation steadyState(String id, String title, String why, LoadBalancingModel model,
+            int servers, int[] replications, double[] runLength, Comparisons.Tolerance tolerance) {
+        return new FluidVersusSimulation(id, title, why, model, servers, replications, runLength, null, 0, tolerance,
                 OptionalDouble.empty());
     }
 
     /** The same, also checking the blocking probability against an exact value (Erlang-B). */
-    public static FluidVersusSimulation steadyStateWithBlocking(String id, String title, String why, FluidModel fluid,
-            int servers, int[] replications, double[] runLength, Comparisons.Tolerance tolerance, double exactBlocking) {
-        return new FluidVersusSimulation(id, title, why, fluid, servers, replications, runLength, null, 0, tolerance,
+    public static FluidVersusSimulation steadyStateWithBlocking(String id, String title, String why,
+            LoadBalancingModel model, int servers, int[] replications, double[] runLength,
+            Comparisons.Tolerance tolerance, double exactBlocking) {
+        return new FluidVersusSimulation(id, title, why, model, servers, replications, runLength, null, 0, tolerance,
                 OptionalDouble.of(exactBlocking));
     }
 
@@ -74,10 +79,10 @@ public final class FluidVersusSimulation implements ValidationScenario {
      *
      * @param horizon {quick, full} final time
      */
-    public static FluidVersusSimulation transientRun(String id, String title, String why, FluidModel fluid,
+    public static FluidVersusSimulation transientRun(String id, String title, String why, LoadBalancingModel model,
             int servers, int[] replications, double[] horizon, InitialState initial, double dt,
             Comparisons.Tolerance tolerance) {
-        return new FluidVersusSimulation(id, title, why, fluid, servers, replications, horizon, initial, dt, tolerance,
+        return new FluidVersusSimulation(id, title, why, model, servers, replications, horizon, initial, dt, tolerance,
                 OptionalDouble.empty());
     }
 
@@ -95,7 +100,8 @@ public final class FluidVersusSimulation implements ValidationScenario {
     public ScenarioOutcome run(ValidationContext context) {
         long start = System.nanoTime();
         double tEnd = context.pick(horizon[0], horizon[1]);
-        SimulationScenario.Builder scenario = SimulationOf.scenario(fluid, servers).tEnd(tEnd)
+        FluidModel fluid = FluidModel.of(model, servers).limit();
+        SimulationScenario.Builder scenario = SimulationOf.scenario(model, servers).tEnd(tEnd)
                 .replications(context.pick(replications[0], replications[1]))
                 .seed(context.seed() ^ id.hashCode()).threads(context.threads());
         List<Check> checks = new ArrayList<>();
@@ -134,7 +140,7 @@ public final class FluidVersusSimulation implements ValidationScenario {
             figure = Comparisons.transientFigure(plotTitle, lineTimes, line, sim, 6);
         }
         figure.save(context.figure(id));
-        String description = why + "\n\nSimulation: N = " + servers + ", " + sim.scenario().replications()
+        String description = why + "\n\nSimulation: N = " + servers + ", " + sim.scenario().run().replications()
                 + " replications of length " + tEnd + ", " + String.format(java.util.Locale.ROOT, "%,d", sim.events())
                 + " events, CIs by " + sim.confidenceMethod() + ". Tolerance per check: " + tolerance + ".";
         return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),

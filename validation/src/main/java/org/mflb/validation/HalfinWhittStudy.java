@@ -8,17 +8,18 @@ import java.util.function.Consumer;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.diffusion.HalfinWhittJsq;
 import org.mflb.fluid.diffusion.HalfinWhittLimit;
 import org.mflb.fluid.diffusion.HalfinWhittStatistics;
 import org.mflb.fluid.diffusion.JsqPrelimit;
 import org.mflb.fluid.diffusion.RateFit;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.Policy;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.validation.plot.Figure;
 
 /**
@@ -195,8 +196,9 @@ public final class HalfinWhittStudy {
         int r = s.replications();
         double length = Math.max(50, s.eventBudget() / (2.0 * n * r));
         double lambda = 1 - s.beta() / Math.sqrt(n);
-        SimulationScenario scenario = SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.JSQ)
-                .servers(n).lambda(lambda).initialState(InitialState.all(1)).tEnd(warmup(s.beta()) + length)
+        SimulationScenario scenario = SimulationScenario.builder()
+                .model(LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.jsq(), lambda))
+                .servers(n).initialState(InitialState.all(1)).tEnd(warmup(s.beta()) + length)
                 .warmup(warmup(s.beta()))
                 .replications(r).seed(seed).threads(s.threads()).covarianceLevels(2).build();
         SimulationResult result = Simulator.run(scenario);

@@ -9,6 +9,10 @@ import org.ejml.data.DMatrixRMaj;
 import org.hipparchus.distribution.continuous.TDistribution;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.distribution.ServiceDistributions;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.fluid.SmoothRouting;
 import org.mflb.fluid.loss.BlockingApproximations;
@@ -16,12 +20,9 @@ import org.mflb.fluid.loss.LossPoolLimit;
 import org.mflb.fluid.loss.ServiceSensitivity;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.stat.StudentT;
 import org.mflb.validation.plot.Figure;
 
@@ -51,9 +52,9 @@ public final class LossPoolScenarios {
         return list;
     }
 
-    private static SimulationScenario.Builder simulation(int capacity, int d, double lambda, int n) {
-        return SimulationScenario.builder().system(SystemKind.LOSS).policy(Policy.SQD).d(d).sampling(Sampling.DISTINCT)
-                .capacity(capacity).lambda(lambda).servers(n);
+    /** @return SQ(d) sampling {@code d} distinct pools of capacity {@code C}, the real algorithm, at load {@code λ} */
+    private static LoadBalancingModel model(int capacity, int d, double lambda) {
+        return LoadBalancingModel.of(ServerSystem.lossPools(capacity), new Policy.PowerOfD(d, Sampling.DISTINCT), lambda);
     }
 
     /**
@@ -122,7 +123,7 @@ public final class LossPoolScenarios {
                     // N <= 300, where the O(1/N) errors can be resolved; beyond, the checks are statistical.
                     double budget = context.pick(8e5, n <= 300 ? 1.2e7 : 6e6);
                     double tEnd = Math.max(50, budget / (n * replications));
-                    SimulationResult r = Simulator.run(simulation(capacity, d, b.lambdaN(), n).tEnd(tEnd)
+                    SimulationResult r = Simulator.run(SimulationOf.scenario(model(capacity, d, b.lambdaN()), n).tEnd(tEnd)
                             .replications(replications).seed(context.seed() ^ (977L * n + id.hashCode()) ^ Double.hashCode(beta))
                             .threads(context.threads()).build());
                     events += r.events();
@@ -304,7 +305,8 @@ public final class LossPoolScenarios {
             double relaxation = Math.max(1 / exponential.spectralGap(), slowServiceTime(service));
             double warmup = Math.max(context.pick(10.0, 25.0), 10 * relaxation);
             double tEnd = warmup + context.pick(90.0, 225.0);
-            SimulationResult r = Simulator.run(simulation(capacity, d, lambda, n).service(service).tEnd(tEnd).warmup(warmup)
+            SimulationResult r = Simulator.run(SimulationOf.scenario(model(capacity, d, lambda).withService(service), n)
+                    .tEnd(tEnd).warmup(warmup)
                     .replications(replications).covarianceLevels(capacity).seed(context.seed() ^ id.hashCode())
                     .threads(context.threads()).build());
             MatrixEstimate cov = r.covariance().orElseThrow();
@@ -359,7 +361,7 @@ public final class LossPoolScenarios {
             checks.add(new Check("P_B: lost/arrived vs PASTA E[h_N(x_C)]", lost.mean(), pasta, pasta - pastaHalf,
                     pasta + pastaHalf, 3 * Math.hypot(lost.halfWidth(), pastaHalf)));
             // Asymptotic variance of the time average of x_C: replication variance times N × window.
-            double window = r.scenario().tEnd() - r.scenario().warmup();
+            double window = r.scenario().run().tEnd() - r.scenario().run().warmup();
             int c = capacity;
             double s = xc.halfWidth() * Math.sqrt(replications) / StudentT.quantile975(replications - 1);
             double tauHat = n * window * s * s;

@@ -8,6 +8,9 @@ import java.util.Optional;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.memory.MemoryFixedPoint;
 import org.mflb.fluid.memory.MemoryModel;
@@ -15,7 +18,6 @@ import org.mflb.fluid.memory.MemoryPolicy;
 import org.mflb.fluid.memory.MemorySwitch;
 import org.mflb.fluid.memory.MemoryTransient;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
@@ -62,15 +64,14 @@ public final class MemoryScenarios {
         return list;
     }
 
-    private static MemoryModel model(int d, double lambda) {
-        return MemoryModel.of(ServerSystem.singleServerQueues(), MemoryPolicy.of(d), lambda);
+    /** @return SQ(d) with memory over single-server queues at load {@code λ}, sampling by {@code sampling} */
+    private static LoadBalancingModel model(int d, double lambda, Sampling sampling) {
+        return LoadBalancingModel.of(ServerSystem.singleServerQueues(), new Policy.Memory(d, sampling), lambda);
     }
 
-    /** @return the simulated counterpart: the real dispatcher with memory, the same {@code d} and {@code λ} */
-    static SimulationScenario.Builder simulation(MemoryModel fluid, int servers, Sampling sampling) {
-        return SimulationScenario.builder().system(org.mflb.simulation.SystemKind.SUPERMARKET)
-                .policy(org.mflb.simulation.Policy.MEMORY).d(fluid.policy().d()).sampling(sampling).servers(servers)
-                .arrivalRate(fluid.arrivalRate());
+    /** @return the memory fluid of {@code model}, the same for both samplings (docs/models.md §1a) */
+    private static MemoryModel fluid(LoadBalancingModel model) {
+        return MemoryModel.of(model.system(), MemoryPolicy.of(model.policy().d()), model.arrivalRate());
     }
 
     private static String samplingLabel(Sampling s) {
@@ -100,10 +101,10 @@ public final class MemoryScenarios {
         @Override
         public ScenarioOutcome run(ValidationContext context) {
             long start = System.nanoTime();
-            MemoryModel fluid = model(d, lambda);
-            MemoryFixedPoint fp = fluid.fixedPoint();
+            LoadBalancingModel model = model(d, lambda, sampling);
+            MemoryFixedPoint fp = fluid(model).fixedPoint();
             double tEnd = context.pick(1000.0, 6000.0);
-            SimulationResult sim = Simulator.run(simulation(fluid, SERVERS, sampling).tEnd(tEnd).warmup(200)
+            SimulationResult sim = Simulator.run(SimulationOf.scenario(model, SERVERS).tEnd(tEnd).warmup(200)
                     .seed(context.seed() ^ id.hashCode()).threads(context.threads()).build());
             Comparisons.Tolerance tolerance = NonSmoothVersusSimulation.tolerance(SERVERS);
             List<Check> checks = new ArrayList<>(Comparisons.steadyState("", fp.tail(), fp.meanQueueLength(), sim, tolerance));
@@ -131,12 +132,13 @@ public final class MemoryScenarios {
         @Override
         public ScenarioOutcome run(ValidationContext context) {
             long start = System.nanoTime();
-            MemoryModel fluid = model(d, lambda);
+            LoadBalancingModel model = model(d, lambda, sampling);
+            MemoryModel fluid = fluid(model);
             double tEnd = context.pick(horizon[0], horizon[1]);
             TimeGrid grid = TimeGrid.uniform(tEnd, dt);
             MemoryTransient tr = initial == null ? fluid.transientFrom(InitialState.empty(), grid)
                     : fluid.transientFrom(initial, grid);
-            SimulationScenario.Builder b = simulation(fluid, SERVERS, sampling).tEnd(tEnd).dt(dt)
+            SimulationScenario.Builder b = SimulationOf.scenario(model, SERVERS).tEnd(tEnd).dt(dt)
                     .replications(context.pick(10, 40)).seed(context.seed() ^ id.hashCode()).threads(context.threads());
             SimulationResult sim = Simulator.run(initial == null ? b.initialState(InitialState.empty()).build()
                     : b.initialMemory(initial).build());
@@ -162,7 +164,7 @@ public final class MemoryScenarios {
             }
             String description = why + "\n\nFluid switches of the active level: "
                     + (switches.length() == 0 ? "none" : switches) + ".\n\nSimulation: N = " + SERVERS + ", "
-                    + sim.scenario().replications() + " replications of length " + tEnd + ", "
+                    + sim.scenario().run().replications() + " replications of length " + tEnd + ", "
                     + String.format(Locale.ROOT, "%,d", sim.events()) + " events, CIs by " + sim.confidenceMethod()
                     + ". Tolerance per check: " + tolerance + " (finite-N allowance 0.1/sqrt(N)).";
             return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
@@ -205,7 +207,7 @@ public final class MemoryScenarios {
                 double[] line = new double[grid.length];
                 for (int k = 0; k < grid.length; k++) {
                     grid[k] = 0.05 + 0.01 * k;
-                    line[k] = model(d, grid[k]).fixedPoint().idleShare();
+                    line[k] = fluid(model(d, grid[k], Sampling.DISTINCT)).fixedPoint().idleShare();
                 }
                 figure.line("fluid, d = " + d + " (1 iff lambda <= " + String.format(Locale.ROOT, "%.3f", 1 - 1.0 / d)
                         + ")", d - 2, grid, line);
@@ -214,10 +216,10 @@ public final class MemoryScenarios {
                 double[] simHalf = new double[simLoads.length];
                 int row = 0;
                 for (double lambda : LOADS[d - 2]) {
-                    MemoryModel fluid = model(d, lambda);
-                    MemoryFixedPoint fp = fluid.fixedPoint();
+                    LoadBalancingModel model = model(d, lambda, Sampling.DISTINCT);
+                    MemoryFixedPoint fp = fluid(model).fixedPoint();
                     int bound = Math.max(1, (int) Math.ceil(-Math.log(1 - lambda) / Math.log(1 + lambda * d)));
-                    SimulationResult sim = Simulator.run(simulation(fluid, SERVERS, Sampling.DISTINCT).tEnd(tEnd)
+                    SimulationResult sim = Simulator.run(SimulationOf.scenario(model, SERVERS).tEnd(tEnd)
                             .warmup(100).seed(context.seed() ^ (id().hashCode() + 31L * d + Double.hashCode(lambda)))
                             .threads(context.threads()).build());
                     String label = String.format(Locale.ROOT, "d = %d, lambda = %s: ", d, lambda);

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import org.mflb.core.model.InitialState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.SimulationResult;
@@ -15,7 +16,7 @@ import org.mflb.simulation.Simulator;
  * A non-smooth fluid transient (JSQ, JIQ, threshold: piecewise-smooth with sliding regimes,
  * {@link FluidModel}, docs/models.md §3) from {@code initial} against the replication averages (10
  * quick, 40 full) of the simulated {@code N}-server system running the real dispatcher
- * ({@link SimulationOf#scenario(FluidModel, int)}) on the grid of step {@code dt} up to
+ * ({@link SimulationOf#scenario(LoadBalancingModel, int)}) on the grid of step {@code dt} up to
  * {@code horizon} = {quick, full} final time; also the pieces the other non-smooth scenarios share (the
  * fluid at given times, the figure, the tolerance). {@code why} is the report's description of what
  * is compared, {@code slidingLevels} names the levels of the tolerance's {@code 1/√N} term.
@@ -26,7 +27,7 @@ import org.mflb.simulation.Simulator;
  * by {@code O(1/√N)}; the constant 0.1 is the measured {@code √N}-scaled bias of those levels (about
  * 0.003 at {@code N = 1000}), while the other levels agree within the statistical error.
  */
-record NonSmoothVersusSimulation(String id, String title, String why, FluidModel fluid, InitialState initial,
+record NonSmoothVersusSimulation(String id, String title, String why, LoadBalancingModel model, InitialState initial,
         int servers, double[] horizon, double dt, String slidingLevels) implements ValidationScenario {
 
     /** The {@code 1/√N} allowance of the tail checks (class comment). */
@@ -66,8 +67,8 @@ record NonSmoothVersusSimulation(String id, String title, String why, FluidModel
     public ScenarioOutcome run(ValidationContext context) {
         long start = System.nanoTime();
         double tEnd = context.pick(horizon[0], horizon[1]);
-        FluidTransient tr = fluid.transientFrom(initial, TimeGrid.uniform(tEnd, dt));
-        SimulationResult sim = Simulator.run(SimulationOf.scenario(fluid, servers).tEnd(tEnd).dt(dt)
+        FluidTransient tr = FluidModel.of(model).transientFrom(initial, TimeGrid.uniform(tEnd, dt));
+        SimulationResult sim = Simulator.run(SimulationOf.scenario(model, servers).tEnd(tEnd).dt(dt)
                 .replications(context.pick(10, 40)).seed(context.seed() ^ id.hashCode()).threads(context.threads())
                 .initialState(SimulationOf.initialState(initial, tr.tail(0))).build());
         Comparisons.Tolerance tolerance = tolerance(servers);
@@ -75,7 +76,7 @@ record NonSmoothVersusSimulation(String id, String title, String why, FluidModel
         List<Check> checks = Comparisons.transientTails("", times, fluidAt(tr, times, tEnd), sim, tolerance);
         saveFigure(context, id, title + " (N = " + servers + ")", tr, tEnd, sim);
         String description = why + "\n\nFluid regime switches: " + switches(tr) + ".\n\nSimulation: N = " + servers
-                + ", " + sim.scenario().replications() + " replications of length " + tEnd + ", "
+                + ", " + sim.scenario().run().replications() + " replications of length " + tEnd + ", "
                 + String.format(Locale.ROOT, "%,d", sim.events()) + " events, CIs by " + sim.confidenceMethod()
                 + ". Tolerance per check: " + tolerance + " (the 1/sqrt(N) term: fluid error on " + slidingLevels
                 + ", [GABL] Theorems 3-4).";

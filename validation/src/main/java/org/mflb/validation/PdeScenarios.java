@@ -6,15 +6,15 @@ import java.util.List;
 import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeInitialState;
 import org.mflb.pde.PdeTransient;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 import org.mflb.simulation.VectorEstimate;
 
 /**
@@ -87,7 +87,7 @@ public final class PdeScenarios {
 
         /** @return the number of servers simulated */
         public int servers() {
-            return simulation.scenario().servers();
+            return simulation.scenario().run().servers();
         }
 
         /** @return CI half-width + {@code c/N} + the PDE's error */
@@ -130,8 +130,9 @@ public final class PdeScenarios {
     public static TransientComparison transientComparison(String service, int d, double lambda, int servers,
             int replications, double tEnd, double dt, long seed, int threads) {
         ServiceDistribution law = ServiceDistributions.parse(service);
-        SimulationScenario scenario = SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD)
-                .d(d).sampling(Sampling.REPLACEMENT).lambda(lambda).servers(servers).service(law).tEnd(tEnd).dt(dt)
+        SimulationScenario scenario = SimulationScenario.builder()
+                .model(LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.powerOfD(d), lambda).withService(law))
+                .servers(servers).tEnd(tEnd).dt(dt)
                 .replications(replications).seed(seed).threads(threads).build();
         double[] times = scenario.gridTimes();
         long pdeStart = System.nanoTime();

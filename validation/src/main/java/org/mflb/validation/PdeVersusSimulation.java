@@ -65,7 +65,7 @@ public final class PdeVersusSimulation implements ValidationScenario {
                         + "the simulated N = %d servers with %s service (SQ(2) sampling with replacement, from empty, "
                         + "%d replications, %,d events). PDE: %.2f s; simulation: %.1f s. Tolerance per check: %s "
                         + "(statistical error + %.0f/N finite-size bias + the PDE's 5e-4 discretisation error).",
-                servers, service, c.simulation().scenario().replications(), c.simulation().events(), c.pdeSeconds(),
+                servers, service, c.simulation().scenario().run().replications(), c.simulation().events(), c.pdeSeconds(),
                 c.simulationSeconds(), tolerance, PdeScenarios.BIAS_CONSTANT);
         return new ScenarioOutcome(id, title(), description, checks, Optional.of(context.figure(id)),
                 (System.nanoTime() - start) * 1e-9);

@@ -8,11 +8,12 @@ import java.util.Optional;
 import org.ejml.data.DMatrixRMaj;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.Truncation;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.Simulator;
 
@@ -20,8 +21,9 @@ import org.mflb.simulation.Simulator;
  * Finite-{@code N} corrections against the simulator: the refined mean field {@code π + V/N} and
  * its second order {@code π + V/N + A/N²} for the mean queue length at several {@code N}
  * (Gast–Van Houdt; Gast–Bortolussi–Tribastone), and the linear-noise covariance {@code W} against
- * the simulated {@code N·Cov(X^N)}. The simulated SQ(d) samples with replacement, the model the
- * expansion is computed for.
+ * the simulated {@code N·Cov(X^N)}. The expansions and the simulation are built from the same
+ * model: SQ(d) sampling with replacement is the model the expansions are exact for; with {@code d}
+ * distinct servers the drift is that algorithm's exact finite-N one.
  */
 public final class RefinedVersusSimulation {
 
@@ -34,7 +36,8 @@ public final class RefinedVersusSimulation {
      * must lie within 3 CI half-widths plus 1.5 times its first neglected term: {@code |t₂|} for
      * order 1, and the geometric estimate {@code t₂²/|t₁|} for order 2.
      */
-    public static ValidationScenario meanVersusN(String id, String title, FluidModel fluid, int[] sizes) {
+    public static ValidationScenario meanVersusN(String id, String title, LoadBalancingModel model, int[] sizes) {
+        FluidModel fluid = FluidModel.of(model);
         return ValidationScenario.of(id, title, context -> {
                 long start = System.nanoTime();
                 FluidFixedPoint fp = fluid.fixedPoint();
@@ -51,7 +54,7 @@ public final class RefinedVersusSimulation {
                                 + "|---:|---:|---:|---:|---:|---:|\n");
                 for (int k = 0; k < sizes.length; k++) {
                     int n = sizes[k];
-                    SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(Sampling.REPLACEMENT)
+                    SimulationResult r = Simulator.run(SimulationOf.scenario(model, n)
                             .tEnd(context.pick(20_000.0, 100_000.0) * Math.max(1, 100.0 / n) / 10)
                             .replications(context.pick(8, 16)).seed(context.seed() ^ (31L * n + id.hashCode()))
                             .threads(context.threads()).build());
@@ -89,14 +92,21 @@ public final class RefinedVersusSimulation {
      * The linear-noise covariance {@code W} (Lyapunov equation {@code AW + WAᵀ + Q = 0}) against the
      * simulated {@code N·Cov(X^N)} for the first levels; tolerance {@code 3} CI half-widths plus
      * {@code 10/N} of the covariance's scale (its {@code O(1/N)} correction).
+     *
+     * @param model the model simulated and expanded (SQ(d) with distinct sampling: its exact drift at {@code n})
+     * @param truncation the fluid's truncation
+     * @param n the number of servers simulated
+     * @param levels the levels of the covariance compared
      */
-    public static ValidationScenario covariance(String id, String title, FluidModel fluid, int n, int levels) {
+    public static ValidationScenario covariance(String id, String title, LoadBalancingModel model, Truncation truncation,
+            int n, int levels) {
+        FluidModel fluid = FluidModel.of(model, n).withTruncation(truncation);
         return ValidationScenario.of(id, title, context -> {
                 long start = System.nanoTime();
                 FluidFixedPoint fp = fluid.fixedPoint();
                 SteadyStateExpansion expansion = new RefinedMeanField(1).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
                 DMatrixRMaj w = expansion.covarianceTerm();
-                SimulationResult r = Simulator.run(SimulationOf.scenario(fluid, n).sampling(SimulationOf.sampling(fluid))
+                SimulationResult r = Simulator.run(SimulationOf.scenario(model, n)
                         .tEnd(context.pick(4000.0, 20000.0)).replications(context.pick(8, 16))
                         .covarianceLevels(levels).seed(context.seed() ^ id.hashCode()).threads(context.threads())
                         .build());

@@ -9,10 +9,12 @@ import org.mflb.core.distribution.ServiceDistribution;
 import org.mflb.core.distribution.ServiceDistributions;
 import org.mflb.core.sojourn.Percentiles;
 import org.mflb.core.sojourn.SojournLaw;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
-import org.mflb.fluid.PowerOfD;
-import org.mflb.core.system.ServerSystem;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeSojournTimes;
 import org.mflb.simulation.Engine;
@@ -59,10 +61,17 @@ public final class ResponseTimeScenarios {
                         + " Pareto 2.5 service: PDE vs simulation", c -> heavy(c, "pareto:shape=2.5")));
     }
 
+    /** @return SQ(2) over single-server queues at load {@code λ}, sampling 2 distinct servers (the real algorithm) */
+    private static LoadBalancingModel sq2(double lambda) {
+        return LoadBalancingModel.of(ServerSystem.singleServerQueues(), new Policy.PowerOfD(2, Sampling.DISTINCT), lambda);
+    }
+
     private static ScenarioOutcome exponential(ValidationContext context) {
         long start = System.nanoTime();
         double lambda = 0.9;
-        FluidModel fluidModel = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda);
+        int servers = context.pick(1000, 10_000);
+        LoadBalancingModel model = sq2(lambda);
+        FluidModel fluidModel = FluidModel.of(model, servers).limit();
         FluidResponseTime fluid = fluidModel.responseTime(fluidModel.fixedPoint());
         HydrodynamicPde pde = HydrodynamicPde.of(2, lambda, ServiceDistributions.parse("exp"));
         PdeSojournTimes law = pde.sojournTimes(pde.equilibrium(), PERCENTILES);
@@ -78,13 +87,11 @@ public final class ResponseTimeScenarios {
         }
         checks.add(exact("E[T]: integral of the PDE's P(T > t) vs fluid", integral(law.response()), fluid.mean(),
                 MEAN_TOLERANCE * fluid.mean()));
-        int servers = context.pick(1000, 10_000);
         // the agent engine measures every job, so both estimators of the quantiles are available; 16
         // shorter replications rather than 6-8 long ones (the same work): the control variate's slope
         // and residual variance are estimated from the replications, and with 6-8 its interval ratio to
         // the per-job one falls below 3 in a fifth to a third of the runs at a given percentile
-        SimulationResult sim = steadyState(SimulationOf.scenario(fluidModel, servers).engine(Engine.AGENT), null,
-                context, context.pick(300.0, 500.0), context.pick(100.0, 150.0), 16);
+        SimulationResult sim = steadyState(SimulationOf.scenario(model, servers).engine(Engine.AGENT), context, context.pick(300.0, 500.0), context.pick(100.0, 150.0), 16);
         Check mean = simulatedMean("E[T]: fluid vs simulation", fluid.mean(), sim, servers);
         checks.add(mean);
         List<QuantileEstimate> conditional = sim.conditionalResponseTimeQuantiles().orElse(List.of());
@@ -110,7 +117,7 @@ public final class ResponseTimeScenarios {
                 + " stationary mean lambda is exact; the per-job estimator: HdrHistogram quantiles of the jobs'"
                 + " response times) within 3 CI half-widths + %.0f/N times the quantile; the integral of the PDE's"
                 + " survival function must give E[T] to a relative %.0e.%s%s", law.response().step(), LAW_TOLERANCE,
-                servers, sim.scenario().replications(), sim.events(), BIAS_CONSTANT, BIAS_CONSTANT, MEAN_TOLERANCE,
+                servers, sim.scenario().run().replications(), sim.events(), BIAS_CONSTANT, BIAS_CONSTANT, MEAN_TOLERANCE,
                 widthRatio("conditional", conditional, perJob), widthRatio("conditional with x_1 control",
                         controlled, perJob));
         return new ScenarioOutcome("response-sq2-exp", "Response time of SQ(2), lambda = 0.9, exponential service",
@@ -126,8 +133,7 @@ public final class ResponseTimeScenarios {
         HydrodynamicPde pde = HydrodynamicPde.of(2, lambda, service);
         PdeSojournTimes law = pde.sojournTimes(pde.equilibrium(), PERCENTILES);
         int servers = context.pick(1000, 10_000);
-        FluidModel shape = FluidModel.of(ServerSystem.singleServerQueues(), PowerOfD.withReplacement(2), lambda);
-        SimulationResult sim = steadyState(SimulationOf.scenario(shape, servers), service, context);
+        SimulationResult sim = steadyState(SimulationOf.scenario(sq2(lambda).withService(service), servers), context);
         List<Check> checks = new ArrayList<>();
         checks.add(simulatedMean("E[T]: PDE vs simulation", law.meanResponseTime(), sim, servers));
         List<QuantileEstimate> perJob = sim.perJobResponseTimeQuantiles().orElse(List.of());
@@ -160,7 +166,7 @@ public final class ResponseTimeScenarios {
                 + " %d replications, %,d events) within 3 CI half-widths + %.0f/N, and against the integral of the"
                 + " law's survival function (relative %.0e); the simulated per-job quantiles (HdrHistogram) against"
                 + " the PDE's within 3 CI half-widths + 10/N times the quantile.", spec,
-                table, law.meanResponseTime(), servers, sim.scenario().replications(), sim.events(), BIAS_CONSTANT,
+                table, law.meanResponseTime(), servers, sim.scenario().run().replications(), sim.events(), BIAS_CONSTANT,
                 MEAN_TOLERANCE);
         return new ScenarioOutcome(id, "Response time of SQ(2), lambda = 0.9, " + spec + " service", description,
                 checks, Optional.of(context.figure(id)), (System.nanoTime() - start) * 1e-9);
@@ -177,20 +183,14 @@ public final class ResponseTimeScenarios {
         return sum * h;
     }
 
-    private static SimulationResult steadyState(SimulationScenario.Builder builder, ServiceDistribution service,
-            ValidationContext context) {
-        return steadyState(builder, service, context, context.pick(600.0, 1000.0), context.pick(150.0, 200.0),
-                context.pick(6, 8));
+    private static SimulationResult steadyState(SimulationScenario.Builder builder, ValidationContext context) {
+        return steadyState(builder, context, context.pick(600.0, 1000.0), context.pick(150.0, 200.0), context.pick(6, 8));
     }
 
-    private static SimulationResult steadyState(SimulationScenario.Builder builder, ServiceDistribution service,
-            ValidationContext context, double tEnd, double warmup, int replications) {
-        builder.percentiles(PERCENTILES.values()).tEnd(tEnd).warmup(warmup)
-                .replications(replications).seed(context.seed() ^ 15L).threads(context.threads());
-        if (service != null) {
-            builder.service(service);
-        }
-        return Simulator.run(builder.build());
+    private static SimulationResult steadyState(SimulationScenario.Builder builder, ValidationContext context,
+            double tEnd, double warmup, int replications) {
+        return Simulator.run(builder.percentiles(PERCENTILES.values()).tEnd(tEnd).warmup(warmup)
+                .replications(replications).seed(context.seed() ^ 15L).threads(context.threads()).build());
     }
 
     /**

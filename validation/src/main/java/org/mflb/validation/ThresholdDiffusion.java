@@ -8,13 +8,15 @@ import java.util.Locale;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
-import org.mflb.simulation.Policy;
+import org.mflb.simulation.RunControl;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 
 /**
  * Diffusion check of [GABL], Theorem 3 (docs/models.md §4): for a non-integer load λ, k = ⌊λ⌋, and
@@ -96,7 +98,7 @@ public final class ThresholdDiffusion {
             }
             sizes = sizes.clone();
             for (int n : sizes) {
-                Require.between("n", n, 1, SimulationScenario.MAX_SERVERS);
+                Require.between("n", n, 1, RunControl.MAX_SERVERS);
             }
             Require.atLeast("replications", replications, 2);
             Require.positive("run-length", runLength);
@@ -340,17 +342,17 @@ public final class ThresholdDiffusion {
         double[] qStar = new double[k + 2];
         Arrays.fill(qStar, 0, k + 1, 1.0);
         qStar[k + 1] = lambda - k;
-        SimulationScenario.Builder b = SimulationScenario.builder().system(SystemKind.POOLS).servers(n).lambda(lambda)
+        Policy simulated = switch (policy) {
+            case THRESHOLD -> new Policy.Threshold(k);
+            case JSQ -> Policy.jsq();
+            case SQ2 -> Policy.powerOfD(2);
+            default -> throw new IllegalStateException(policy.toString());
+        };
+        return Simulator.run(SimulationScenario.builder()
+                .model(LoadBalancingModel.of(ServerSystem.infiniteServerPools(), simulated, lambda)).servers(n)
                 .initialState(InitialState.tail(qStar)).tEnd(s.warmup() + s.runLength()).warmup(s.warmup())
                 .replications(s.replications()).threads(s.threads()).covarianceLevels(k + 1)
-                .seed(s.seed() + 1000L * policy.ordinal() + n);
-        switch (policy) {
-            case THRESHOLD -> b.policy(Policy.THRESHOLD).threshold(k);
-            case JSQ -> b.policy(Policy.JSQ);
-            case SQ2 -> b.policy(Policy.SQD).d(2);
-            default -> throw new IllegalStateException(policy.toString());
-        }
-        return Simulator.run(b.build());
+                .seed(s.seed() + 1000L * policy.ordinal() + n).build());
     }
 
     /** @return the time-averaged {@code q_i}, exactly 0 when no pool ever reached level i */

@@ -9,13 +9,13 @@ import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
-import org.mflb.core.system.ServerSystem;
-import org.mflb.fluid.nonsmooth.NonSmoothPolicy;
 import org.mflb.fluid.nonsmooth.RegimeHistory;
 import org.mflb.simulation.Estimate;
-import org.mflb.simulation.Policy;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
@@ -28,8 +28,8 @@ import org.mflb.validation.plot.Figure;
  * Validation scenarios of the threshold policies in infinite-server pools (docs/models.md §3, issue 5,
  * "Done when" item 2): the static threshold {@code ℓ = ⌊λ⌋} and the self-learning threshold (joint
  * fluid of {@code q(t)} and {@code ℓ(t)}, {@link FluidModel}) against the simulated
- * {@code N}-pool system running the real dispatchers ({@link Policy#THRESHOLD},
- * {@link Policy#ADAPTIVE_THRESHOLD}), and the {@code 1/√N} convergence of the sup-norm error.
+ * {@code N}-pool system running the real dispatchers ({@link Policy.Threshold},
+ * {@link Policy.AdaptiveThreshold}), and the {@code 1/√N} convergence of the sup-norm error.
  * Only parameters cross over.
  * <p>
  * Tolerance of the tail checks: 3 CI half-widths plus {@code 0.1/√N}, as for JSQ/JIQ
@@ -51,12 +51,12 @@ public final class ThresholdScenarios {
                 "With l = floor(lambda) = 2 the dispatcher fills the pools level by level as JSQ would "
                         + "(x_1 = 1 at ln(5/3), x_2 = 1 at ln 5), then slides on x_2 = 1 while the excess "
                         + "0.5 settles on level 3 (the fluid-optimal state q*).",
-                pools, NonSmoothPolicy.threshold(2), 2.5, InitialState.empty()));
+                LoadBalancingModel.of(pools, new Policy.Threshold(2), 2.5), InitialState.empty()));
         list.add(staticTransient("threshold-pools-all5", "Threshold l = 2 in pools from all:5, lambda = 2.5",
                 "Every pool starts with 5 tasks; all are above the threshold, so tasks go to a random pool "
                         + "(regime c) while the excess drains, until levels 3.. empty towards q* "
                         + "(x_2 = 1, x_3 = 0.5, nothing above).",
-                pools, NonSmoothPolicy.threshold(2), 2.5, InitialState.all(5)));
+                LoadBalancingModel.of(pools, new Policy.Threshold(2), 2.5), InitialState.all(5)));
         list.add(new AdaptiveTransient(pools));
         list.add(new ScalingStudy(pools));
         return list;
@@ -66,9 +66,9 @@ public final class ThresholdScenarios {
      * @return the static threshold transient against replication averages ({@link NonSmoothVersusSimulation}),
      *         {@code N = 1000}, on a grid of step 0.5 up to 6 (quick) or 10 (full)
      */
-    private static ValidationScenario staticTransient(String id, String title, String why, ServerSystem system,
-            NonSmoothPolicy policy, double lambda, InitialState initial) {
-        return new NonSmoothVersusSimulation(id, title, why, FluidModel.of(system, policy, lambda), initial, 1000,
+    private static ValidationScenario staticTransient(String id, String title, String why, LoadBalancingModel model,
+            InitialState initial) {
+        return new NonSmoothVersusSimulation(id, title, why, model, initial, 1000,
                 new double[] {6, 10}, 0.5, "the sliding level x_2 = 1");
     }
 
@@ -127,9 +127,10 @@ public final class ThresholdScenarios {
             int servers = context.pick(2000, 10_000);
             double tEnd = 18;
             double dt = 0.5;
-            FluidModel fluid = FluidModel.of(system, NonSmoothPolicy.adaptiveThreshold(ALPHA, 0), PROFILE);
+            LoadBalancingModel model = LoadBalancingModel.of(system, new Policy.AdaptiveThreshold(ALPHA, 0), PROFILE);
+            FluidModel fluid = FluidModel.of(model);
             FluidTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
-            SimulationResult sim = Simulator.run(SimulationOf.scenario(fluid, servers).tEnd(tEnd).dt(dt)
+            SimulationResult sim = Simulator.run(SimulationOf.scenario(model, servers).tEnd(tEnd).dt(dt)
                     .replications(context.pick(10, 40)).seed(context.seed() ^ id().hashCode())
                     .threads(context.threads()).initialState(InitialState.empty()).build());
             Comparisons.Tolerance tolerance = NonSmoothVersusSimulation.tolerance(servers);
@@ -144,7 +145,7 @@ public final class ThresholdScenarios {
                     + "([GABL]'s choice for an unknown time-varying load). The threshold rises while levels fill, follows "
                     + "the oscillation when x_l crosses alpha, and falls back to floor(2.2) = 2 with the load.\n\nThreshold jumps "
                     + "(fluid vs replication 0):\n" + table + "\nSimulation: N = " + servers + ", "
-                    + sim.scenario().replications() + " replications, " + String.format(Locale.ROOT, "%,d", sim.events())
+                    + sim.scenario().run().replications() + " replications, " + String.format(Locale.ROOT, "%,d", sim.events())
                     + " events. Tail tolerance: " + tolerance + "; jump-time tolerance " + JUMP_SIGMAS
                     + " sqrt(lambda(t))/(sqrt(N) |dx/dt|) at the crossing level (diffusion scale, [GABL] Theorems 3-4).";
             return new ScenarioOutcome(id(), title(), description, checks, Optional.of(context.figure(id())),
@@ -277,7 +278,7 @@ public final class ThresholdScenarios {
             double tEnd = 6;
             double dt = 0.25;
             ArrivalRate rate = ArrivalRate.constant(2.5);
-            NonSmoothPolicy[] policies = {NonSmoothPolicy.threshold(2), NonSmoothPolicy.jsq()};
+            Policy[] policies = {new Policy.Threshold(2), Policy.jsq()};
             List<Check> checks = new ArrayList<>();
             StringBuilder table = new StringBuilder();
             Figure figure = Figure.of(title(), "N (servers)", "E sup-norm error of the tail over [0, " + (int) tEnd + "]").logY();
@@ -289,20 +290,21 @@ public final class ThresholdScenarios {
             double reference = 0;
             long events = 0;
             for (int p = 0; p < policies.length; p++) {
-                NonSmoothPolicy policy = policies[p];
-                FluidModel fluid = FluidModel.of(system, policy, rate);
+                LoadBalancingModel model = LoadBalancingModel.of(system, policies[p], rate);
+                FluidModel fluid = FluidModel.of(model);
+                String name = fluid.policy().name();
                 FluidTransient tr = fluid.transientFrom(InitialState.empty(), TimeGrid.uniform(tEnd, dt));
                 double[] es = new double[sizes.length];
                 double[] hs = new double[sizes.length];
                 for (int m = 0; m < sizes.length; m++) {
                     int n = sizes[m];
-                    SimulationScenario.Builder b = SimulationOf.scenario(fluid, n).tEnd(tEnd).dt(dt).replications(1)
+                    SimulationScenario.Builder b = SimulationOf.scenario(model, n).tEnd(tEnd).dt(dt).replications(1)
                             .threads(1).initialState(InitialState.empty());
                     double[] sup = new double[paths];
                     double[] times = null;
                     double[][] meanPath = null;
                     for (int r = 0; r < paths; r++) {
-                        SimulationResult path = Simulator.run(b.seed(context.seed() ^ (id() + policy.name() + n + "/" + r).hashCode()).build());
+                        SimulationResult path = Simulator.run(b.seed(context.seed() ^ (id() + name + n + "/" + r).hashCode()).build());
                         sup[r] = supError(tr, path.times(), path.tailTrajectory(), tEnd);
                         events += path.events();
                         times = path.times();
@@ -323,16 +325,16 @@ public final class ThresholdScenarios {
                     es[m] = e.mean();
                     hs[m] = e.halfWidth();
                     table.append(String.format(Locale.ROOT, "  %s N = %d: E sup error %.5f +- %.5f, sqrt(N) x error = %.3f; "
-                            + "sup error of the mean path %.5f, x sqrt(N) = %.3f%n", policy.name(), n, e.mean(), e.halfWidth(),
+                            + "sup error of the mean path %.5f, x sqrt(N) = %.3f%n", name, n, e.mean(), e.halfWidth(),
                             e.mean() * Math.sqrt(n), supOfMean, supOfMean * Math.sqrt(n)));
                     if (m > 0 && sizes[m] == 4 * sizes[m - 1]) {
                         double h = Math.hypot(hs[m], 0.5 * hs[m - 1]);
-                        checks.add(new Check(policy.name() + " E sup error, N = " + n + " vs half of N = " + sizes[m - 1],
+                        checks.add(new Check(name + " E sup error, N = " + n + " vs half of N = " + sizes[m - 1],
                                 0.5 * es[m - 1], es[m], e.ci95Low(), e.ci95High(), RATIO_SLACK * es[m - 1] + 3 * h));
                     }
                 }
                 reference = Math.max(reference, es[0] * Math.sqrt(sizes[0]));
-                figure.points(policy.name() + " (95% CI)", p, ns, es, hs);
+                figure.points(name + " (95% CI)", p, ns, es, hs);
             }
             double[] ref = new double[sizes.length];
             for (int m = 0; m < sizes.length; m++) {

@@ -6,18 +6,18 @@ import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
-import org.mflb.core.system.ServerSystem;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
-import org.mflb.simulation.SystemKind;
 
 /**
  * The refined mean field against the simulator (moderate sizes; the validation catalogue holds the
@@ -32,9 +32,9 @@ class RefinedVersusSimulationTest {
         return new RefinedMeanField(2).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
     }
 
-    private static SimulationScenario.Builder sq2(double lambda, int n, double tEnd) {
-        return SimulationScenario.builder().system(SystemKind.SUPERMARKET).policy(Policy.SQD).d(2)
-                .sampling(Sampling.REPLACEMENT).lambda(lambda).servers(n).tEnd(tEnd).replications(8).threads(2);
+    private static SimulationScenario.Builder sq2(Sampling sampling, double lambda, int n, double tEnd) {
+        return SimulationScenario.builder().model(LoadBalancingModel.of(ServerSystem.singleServerQueues(),
+                new Policy.PowerOfD(2, sampling), lambda)).servers(n).tEnd(tEnd).replications(8).threads(2);
     }
 
     @Test
@@ -45,7 +45,7 @@ class RefinedVersusSimulationTest {
             double lambda = cases[c][0];
             int n = (int) cases[c][1];
             SteadyStateExpansion e = expansion(lambda);
-            Estimate sim = Simulator.run(sq2(lambda, n, cases[c][2]).seed(100 + c).build()).meanQueueLength();
+            Estimate sim = Simulator.run(sq2(Sampling.REPLACEMENT, lambda, n, cases[c][2]).seed(100 + c).build()).meanQueueLength();
             double meanField = e.meanTotal(n, 0);
             double order1 = e.meanTotal(n, 1);
             double order2 = e.meanTotal(n, 2);
@@ -69,7 +69,7 @@ class RefinedVersusSimulationTest {
         int n = 100;
         int levels = 4;
         SteadyStateExpansion e = expansion(lambda);
-        SimulationResult r = Simulator.run(sq2(lambda, n, 1e4).replications(8).covarianceLevels(levels).seed(7).build());
+        SimulationResult r = Simulator.run(sq2(Sampling.REPLACEMENT, lambda, n, 1e4).replications(8).covarianceLevels(levels).seed(7).build());
         MatrixEstimate cov = r.covariance().orElseThrow();
         DMatrixRMaj predicted = e.covariance(n, 2);
         int misses = 0;
@@ -99,7 +99,7 @@ class RefinedVersusSimulationTest {
         SteadyStateExpansion e = new RefinedMeanField(2).steadyState(fluid.withLevels(limit.truncation()), limit.levels());
         SteadyStateExpansion replacement = expansion(lambda);
         // T = 3e5: shorter runs (1e5) gave intervals that understate the error at this load.
-        Estimate sim = Simulator.run(sq2(lambda, n, 3e5).sampling(Sampling.DISTINCT).seed(11).build()).meanQueueLength();
+        Estimate sim = Simulator.run(sq2(Sampling.DISTINCT, lambda, n, 3e5).seed(11).build()).meanQueueLength();
         String where = "simulation " + sim + ", distinct 1/N^2 " + e.meanTotal(n, 2) + ", replacement 1/N^2 "
                 + replacement.meanTotal(n, 2);
         assertTrue(sim.covers(e.meanTotal(n, 2)), where);

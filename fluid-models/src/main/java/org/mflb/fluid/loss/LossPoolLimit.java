@@ -114,15 +114,7 @@ public final class LossPoolLimit {
     public static LossPoolLimit of(int capacity, SmoothRouting policy, double lambda) {
         Require.atLeast("capacity", capacity, 1);
         Require.positive("lambda", lambda);
-        requireJsq(policy);
         return new LossPoolLimit(capacity, policy, lambda);
-    }
-
-    /** Refuses policies other than random routing and SQ(d). */
-    static void requireJsq(SmoothRouting policy) {
-        if (!(policy instanceof RandomRouting) && !(policy instanceof PowerOfD)) {
-            throw MflbException.invalid("policy", policy.name(), "random or sqd (JSQ(d)) for loss-pool fluctuations");
-        }
     }
 
     /** @return a copy of the model at another load {@code λ} */

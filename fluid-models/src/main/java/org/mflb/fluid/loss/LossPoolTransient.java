@@ -66,7 +66,6 @@ public final class LossPoolTransient {
         Require.atLeast("capacity", capacity, 1);
         Require.positive("lambda", sigma);
         Require.finite("beta", beta);
-        LossPoolLimit.requireJsq(policy);
         if (initial.kind() == InitialState.Kind.FIXED_POINT) {
             throw MflbException.invalid("init", initial, "an explicit state (at the fixed point use LossPoolLimit)");
         }

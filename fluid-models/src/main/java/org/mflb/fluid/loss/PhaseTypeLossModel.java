@@ -185,7 +185,6 @@ public final class PhaseTypeLossModel implements SizeDependentPopulationModel, R
     public static PhaseTypeLossModel of(int capacity, SmoothRouting policy, double lambda, PhaseType service) {
         Require.atLeast("capacity", capacity, 1);
         Require.positive("lambda", lambda);
-        LossPoolLimit.requireJsq(policy);
         if (Math.abs(service.mean() - 1) > 1e-9) {
             throw MflbException.invalid("service", service.spec(), "a law of mean 1 (the load is lambda)");
         }

@@ -25,6 +25,12 @@ public record MemoryPolicy(int d) implements FluidPolicy {
         return new MemoryPolicy(d);
     }
 
+    /** @return {@code cases.memory(this)} */
+    @Override
+    public <R> R match(FluidPolicy.Cases<R> cases) {
+        return cases.memory(this);
+    }
+
     /** @return false: the drift switches between smooth pieces (docs/models.md §1a) */
     @Override
     public boolean isSmooth() {

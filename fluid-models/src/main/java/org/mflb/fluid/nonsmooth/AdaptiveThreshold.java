@@ -1,5 +1,7 @@
 package org.mflb.fluid.nonsmooth;
 
+import java.util.OptionalInt;
+
 import org.mflb.core.Require;
 import org.mflb.fluid.nonsmooth.Regime.Surface;
 
@@ -44,6 +46,17 @@ public final class AdaptiveThreshold implements NonSmoothPolicy {
     @Override
     public double dropLevel() {
         return alpha;
+    }
+
+    /** @return {@code ℓ(0)} */
+    @Override
+    public OptionalInt declaredThreshold() {
+        return OptionalInt.of(initialThreshold);
+    }
+
+    @Override
+    public <R> R match(NonSmoothPolicy.Cases<R> cases) {
+        return cases.adaptiveThreshold(this);
     }
 
     @Override

@@ -46,6 +46,11 @@ public final class JoinShortestQueue implements NonSmoothPolicy {
     }
 
     @Override
+    public <R> R match(NonSmoothPolicy.Cases<R> cases) {
+        return cases.joinShortestQueue(this);
+    }
+
+    @Override
     public String name() {
         return "JSQ";
     }

@@ -1,5 +1,7 @@
 package org.mflb.fluid.nonsmooth;
 
+import java.util.OptionalInt;
+
 import org.mflb.core.Require;
 import org.mflb.fluid.FluidPolicy;
 
@@ -10,6 +12,37 @@ import org.mflb.fluid.FluidPolicy;
  * Hipparchus event detection; no switch is ever smoothed.
  */
 public sealed interface NonSmoothPolicy extends FluidPolicy permits ThresholdPolicy, JoinShortestQueue, AdaptiveThreshold {
+
+    /**
+     * One method per non-smooth policy: what a caller does with each (e.g. the closed-form
+     * equilibrium of each, {@code docs/models.md §3}).
+     *
+     * @param <R> the result
+     */
+    interface Cases<R> {
+
+        /** @return the result for join-the-shortest-queue */
+        R joinShortestQueue(JoinShortestQueue jsq);
+
+        /** @return the result for the static threshold policy (JIQ is {@code ℓ = 0}) */
+        R threshold(ThresholdPolicy threshold);
+
+        /** @return the result for the self-learning threshold */
+        R adaptiveThreshold(AdaptiveThreshold adaptive);
+    }
+
+    /**
+     * @param cases what to do with each non-smooth policy
+     * @param <R> the result
+     * @return the result of this policy's case
+     */
+    <R> R match(Cases<R> cases);
+
+    /** @return {@code cases.nonSmooth(this)} */
+    @Override
+    default <R> R match(FluidPolicy.Cases<R> cases) {
+        return cases.nonSmooth(this);
+    }
 
     /**
      * A level within this distance of 1 counts as lying on the surface {@code x_j = 1}, and a deficit
@@ -54,6 +87,15 @@ public sealed interface NonSmoothPolicy extends FluidPolicy permits ThresholdPol
     /** @return {@code α}, the level of {@code x_ℓ} at which a learning threshold drops; NaN for static policies */
     default double dropLevel() {
         return Double.NaN;
+    }
+
+    /**
+     * @return the threshold the policy is given: {@code ℓ} for the static threshold (0 for JIQ),
+     *         {@code ℓ(0)} for the self-learning one (which the initial state may move at once);
+     *         empty for JSQ, whose "threshold" is the minimum level the state sets
+     */
+    default OptionalInt declaredThreshold() {
+        return OptionalInt.empty();
     }
 
     /** @return false: the drift switches between smooth pieces */

@@ -49,7 +49,7 @@ public final class RegimeHistory {
         List<ThresholdJump> jumps = new ArrayList<>();
         if (regimes[0].threshold() != 0 || !switches.isEmpty()) {
             // the initial state itself may move ℓ(0) (e.g. ℓ(0) = 0 with every pool busy)
-            int declared = policy instanceof AdaptiveThreshold a ? a.initialThreshold() : regimes[0].threshold();
+            int declared = policy.declaredThreshold().orElse(regimes[0].threshold());
             addUnitJumps(jumps, grid.start(), declared, regimes[0].threshold());
         }
         for (PiecewiseSmoothSolver.Switch s : switches) {

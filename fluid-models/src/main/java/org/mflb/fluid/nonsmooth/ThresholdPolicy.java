@@ -1,5 +1,7 @@
 package org.mflb.fluid.nonsmooth;
 
+import java.util.OptionalInt;
+
 import org.mflb.fluid.nonsmooth.Regime.Surface;
 
 /**
@@ -33,6 +35,17 @@ public final class ThresholdPolicy implements NonSmoothPolicy {
     /** @return the threshold {@code ℓ} */
     public int threshold() {
         return ell;
+    }
+
+    /** @return {@code ℓ} */
+    @Override
+    public OptionalInt declaredThreshold() {
+        return OptionalInt.of(ell);
+    }
+
+    @Override
+    public <R> R match(NonSmoothPolicy.Cases<R> cases) {
+        return cases.threshold(this);
     }
 
     @Override

@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.mflb.core.MflbException;
-import org.mflb.core.Require;
+import org.mflb.core.system.Policy;
 import org.mflb.simulation.state.Occupancy;
 
 /**
@@ -19,8 +18,8 @@ import org.mflb.simulation.state.Occupancy;
  *   (pools with ≥ ℓ tasks, i.e. without green token)       token and pools with exactly ℓ tasks their green one
  * </pre>
  * (ℓ and h = ℓ + 1 on the right are the new values). The pools whose tokens change message the
- * dispatcher, one message per token gained or lost. The initial threshold is the scenario's
- * {@code threshold} when given, else 0. Regular events cost O(1); a change of ℓ costs
+ * dispatcher, one message per token gained or lost. The initial threshold is the policy's
+ * {@code initialThreshold}. Regular events cost O(1); a change of ℓ costs
  * O(number of pools whose tokens change).
  *
  * <p>Statistics per unit of observation: {@code messagesPerTask} (all pool-to-dispatcher messages
@@ -47,19 +46,16 @@ public final class AdaptiveThresholdDispatcher extends Dispatcher {
     private double area;
     private long changes;
 
-    /** @param ctx the replication's context (α in (0, 1); initial threshold ≥ 0, or unset) */
-    public AdaptiveThresholdDispatcher(DispatchContext ctx) {
+    /**
+     * @param ctx the replication's context
+     * @param policy the policy: α and the initial threshold
+     */
+    public AdaptiveThresholdDispatcher(DispatchContext ctx, Policy.AdaptiveThreshold policy) {
         this.rng = ctx.rng();
         this.occ = ctx.occupancy();
         this.n = occ.servers();
-        double alpha = Require.open("alpha", ctx.scenario().alpha(), 0, 1);
-        int initial = ctx.scenario().threshold();
-        if (initial < -1) {
-            // −1 is the scenario's "unset"
-            throw MflbException.invalid("threshold", initial, "an integer >= 0 (the initial threshold)");
-        }
-        this.tokens = new ThresholdTokens(occ, Math.max(initial, 0));
-        this.lowerBelow = alpha * n + 1;
+        this.tokens = new ThresholdTokens(occ, policy.initialThreshold());
+        this.lowerBelow = policy.alpha() * n + 1;
     }
 
     @Override

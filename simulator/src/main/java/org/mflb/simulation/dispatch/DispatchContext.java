@@ -7,7 +7,8 @@ import org.mflb.simulation.state.Occupancy;
 /**
  * What a dispatcher of one replication is built from.
  *
- * @param scenario the run's parameters (policy, d, sampling, threshold, ...)
+ * @param scenario the scenario being run (the policy's own parameters come with the policy: see
+ *        {@link PolicyImplementation})
  * @param occupancy read-only view of the true occupancy of the servers
  * @param rng the replication's random stream
  */

@@ -1,7 +1,8 @@
 package org.mflb.simulation.dispatch;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.mflb.simulation.Sampling;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.simulation.state.LevelSets;
 import org.mflb.simulation.state.Occupancy;
 
@@ -16,8 +17,8 @@ import org.mflb.simulation.state.Occupancy;
  * the dispatcher and is counted), so {@code m_k ≥} true length always and a refresh only lowers
  * {@code m_k}; each departure is discovered at most once, so the refreshes cost O(1) amortised. The
  * observations live in their own {@link LevelSets}, where the smallest ones form the first block.
- * They start at the true lengths, or at the scenario's {@link
- * org.mflb.simulation.SimulationScenario#initialObservations() initial observations} (stale memory).
+ * They start at the true lengths, or at the run's {@link
+ * org.mflb.simulation.RunControl#initialObservations() initial observations} (stale memory).
  */
 public final class MemoryDispatcher extends Dispatcher {
 
@@ -30,14 +31,16 @@ public final class MemoryDispatcher extends Dispatcher {
     /** Arrivals of the current unit sent to a server believed idle (smallest observation 0). */
     private long believedIdle;
 
-    /** @param ctx the replication's context (d and sampling) */
-    public MemoryDispatcher(DispatchContext ctx) {
+    /**
+     * @param ctx the replication's context (with the initial observations of its run control)
+     * @param policy the policy: d and the sampling
+     */
+    public MemoryDispatcher(DispatchContext ctx, Policy.Memory policy) {
         this.rng = ctx.rng();
         this.occ = ctx.occupancy();
         this.n = occ.servers();
-        this.sample = new ServerSample(rng, n, ctx.scenario().d(),
-                ctx.scenario().sampling() == Sampling.DISTINCT);
-        int[] initial = ctx.scenario().initialObservations();
+        this.sample = new ServerSample(rng, n, policy.d(), policy.sampling() == Sampling.DISTINCT);
+        int[] initial = ctx.scenario().run().initialObservations();
         if (initial == null) {
             initial = new int[n];
             for (int s = 0; s < n; s++) {

@@ -1,7 +1,8 @@
 package org.mflb.simulation.dispatch;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.mflb.simulation.Sampling;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.simulation.state.Occupancy;
 
 /**
@@ -20,13 +21,16 @@ public final class PowerOfDDispatcher extends Dispatcher {
     private final boolean twoDistinct;
     private final ServerSample sample;
 
-    /** @param ctx the replication's context (policy parameters d and sampling) */
-    public PowerOfDDispatcher(DispatchContext ctx) {
+    /**
+     * @param ctx the replication's context
+     * @param policy the policy: d and the sampling
+     */
+    public PowerOfDDispatcher(DispatchContext ctx, Policy.PowerOfD policy) {
         this.rng = ctx.rng();
         this.occ = ctx.occupancy();
         this.n = occ.servers();
-        int d = ctx.scenario().d();
-        boolean distinct = ctx.scenario().sampling() == Sampling.DISTINCT;
+        int d = policy.d();
+        boolean distinct = policy.sampling() == Sampling.DISTINCT;
         this.twoDistinct = d == 2 && distinct;
         this.sample = twoDistinct ? null : new ServerSample(rng, n, d, distinct);
     }

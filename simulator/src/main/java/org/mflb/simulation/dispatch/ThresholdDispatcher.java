@@ -1,7 +1,7 @@
 package org.mflb.simulation.dispatch;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.mflb.core.Require;
+import org.mflb.core.system.Policy;
 import org.mflb.simulation.state.Occupancy;
 
 /**
@@ -20,11 +20,13 @@ public final class ThresholdDispatcher extends Dispatcher {
     private final UniformRandomProvider rng;
     private final ThresholdTokens tokens;
 
-    /** @param ctx the replication's context (threshold ℓ ≥ 0) */
-    public ThresholdDispatcher(DispatchContext ctx) {
+    /**
+     * @param ctx the replication's context
+     * @param policy the policy: its threshold ℓ
+     */
+    public ThresholdDispatcher(DispatchContext ctx, Policy.Threshold policy) {
         this.rng = ctx.rng();
-        int ell = Require.atLeast("threshold", ctx.scenario().threshold(), 0);
-        this.tokens = new ThresholdTokens(ctx.occupancy(), ell);
+        this.tokens = new ThresholdTokens(ctx.occupancy(), policy.threshold());
     }
 
     @Override

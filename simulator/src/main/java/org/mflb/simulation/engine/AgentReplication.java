@@ -7,7 +7,6 @@ import org.mflb.simulation.Engine;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.dispatch.DispatchContext;
 import org.mflb.simulation.dispatch.Dispatcher;
-import org.mflb.simulation.dispatch.Dispatchers;
 import org.mflb.simulation.dispatch.LevelJump;
 import org.mflb.simulation.dispatch.PolicyStatistics;
 import org.mflb.simulation.state.LevelSets;
@@ -24,15 +23,15 @@ abstract class AgentReplication extends Replication {
 
     AgentReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, boolean perJobTimes,
             boolean conditionalTimes) {
-        this(scenario, index, rng, new LevelSets(scenario.initialLevels(),
-                Dispatchers.needsLevelOrder(scenario.policy())), perJobTimes, conditionalTimes);
+        this(scenario, index, rng, new LevelSets(scenario.run().initialLevels(),
+                scenario.policyImplementation().needsLevelOrder()), perJobTimes, conditionalTimes);
     }
 
     private AgentReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, LevelSets occ,
             boolean perJobTimes, boolean conditionalTimes) {
         super(scenario, index, rng, occ, perJobTimes, conditionalTimes);
         this.occ = occ;
-        this.dispatcher = Dispatchers.create(new DispatchContext(scenario, occ, rng));
+        this.dispatcher = scenario.policyImplementation().createDispatcher(new DispatchContext(scenario, occ, rng));
     }
 
     @Override

@@ -6,11 +6,10 @@ import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.mflb.simulation.Engine;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.dispatch.AdaptiveThresholdDispatcher;
 import org.mflb.simulation.dispatch.LevelJump;
+import org.mflb.simulation.dispatch.OccupancyArrivals;
 import org.mflb.simulation.dispatch.PolicyStatistics;
 import org.mflb.simulation.state.LevelCounts;
 
@@ -59,8 +58,8 @@ final class OccupancyReplication extends Replication {
         int highest;
 
         Counts(SimulationScenario scenario) {
-            n = scenario.servers();
-            int[] initial = scenario.initialCounts();
+            n = scenario.run().servers();
+            int[] initial = scenario.run().initialCounts();
             highest = initial.length - 1;
             c = Arrays.copyOf(initial, Math.max(64, Integer.highestOneBit(highest + 2) << 1));
         }
@@ -137,33 +136,29 @@ final class OccupancyReplication extends Replication {
     }
 
     private OccupancyReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, Counts counts) {
-        super(scenario, index, rng, counts, false, scenario.system().isQueue());
+        super(scenario, index, rng, counts, false, scenario.isQueue());
         if (!scenario.occupancyExact()) {
             throw new IllegalStateException("the occupancy engine is not exact for this scenario");
         }
         this.counts = counts;
-        this.queue = scenario.system().isQueue();
-        this.mu = scenario.exponentialServiceRate();
+        this.queue = scenario.isQueue();
+        this.mu = exponentialServiceRate(scenario);
         this.inverseMu = 1 / mu;
-        Policy p = scenario.policy();
-        this.d = scenario.d();
-        this.distinct = scenario.sampling() == Sampling.DISTINCT;
-        this.policy = switch (p) {
+        OccupancyArrivals arrivals = scenario.policyImplementation().occupancyArrivals().orElseThrow();
+        this.d = arrivals.d();
+        this.distinct = arrivals.distinct();
+        // int codes: the arrival's switch runs once per event
+        this.policy = switch (arrivals.rule()) {
             case RANDOM -> RANDOM;
-            case SQD -> d == 1 ? RANDOM : SQD;
+            case SQD -> SQD;
             case JSQ -> JSQ;
             case JIQ -> JIQ;
             case THRESHOLD -> THRESHOLD;
             case ADAPTIVE_THRESHOLD -> ADAPTIVE;
-            case MEMORY -> throw new IllegalStateException("SQ(d) with memory keeps per-server state");
         };
         this.sample = new int[Math.max(1, d)];
-        if (policy == THRESHOLD) {
-            ell = scenario.threshold();
-        } else if (policy == ADAPTIVE) {
-            ell = Math.max(0, scenario.threshold());
-        }
-        lowerBelow = policy == ADAPTIVE ? scenario.alpha() * n + 1 : 0;
+        ell = arrivals.threshold();
+        lowerBelow = policy == ADAPTIVE ? arrivals.alpha() * n + 1 : 0;
         counts.ensure(ell + 1);
         for (int l = 1; l <= counts.highest; l++) {
             tasks += counts.c[l];

@@ -21,7 +21,7 @@ final class PoolCalendar extends AgentReplication {
     PoolCalendar(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         super(scenario, index, rng, false, false);
         calendar = new EventCalendar(2 * n);
-        service = scenario.service() == null ? exp1 : scenario.service().createSampler(rng);
+        service = scenario.model().service().createSampler(rng);
         for (int p = 0; p < n; p++) {
             for (int j = occ.level(p); j > 0; j--) {
                 calendar.add(service.sample(), p);

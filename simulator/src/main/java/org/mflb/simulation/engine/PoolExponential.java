@@ -25,7 +25,7 @@ final class PoolExponential extends AgentReplication {
 
     PoolExponential(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         super(scenario, index, rng, false, false);
-        mu = scenario.exponentialServiceRate();
+        mu = exponentialServiceRate(scenario);
         inverseMu = 1 / mu;
         tasks = new TaskList(2 * n);
         for (int p = 0; p < n; p++) {

@@ -27,7 +27,7 @@ final class QueueCalendar extends AgentReplication {
         super(scenario, index, rng, true, false);
         jobs = initialJobs(occ, n);
         calendar = new EventCalendar(n);
-        service = scenario.service() == null ? exp1 : scenario.service().createSampler(rng);
+        service = scenario.model().service().createSampler(rng);
         for (int s = 0; s < n; s++) {
             if (occ.level(s) > 0) {
                 calendar.add(service.sample(), s); // a fresh service starting at time 0

@@ -28,7 +28,7 @@ final class QueueExponential extends AgentReplication {
 
     QueueExponential(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         super(scenario, index, rng, true, true);
-        mu = scenario.exponentialServiceRate();
+        mu = exponentialServiceRate(scenario);
         inverseMu = 1 / mu;
         jobs = QueueCalendar.initialJobs(occ, n);
     }

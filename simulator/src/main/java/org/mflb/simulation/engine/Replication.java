@@ -8,6 +8,7 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.core.distribution.Exponential;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.sojourn.ErlangMixture;
 import org.HdrHistogram.DoubleHistogram;
@@ -126,13 +127,13 @@ public abstract class Replication {
             boolean perJobTimes, boolean conditionalTimes) {
         this.scenario = scenario;
         this.index = index;
-        this.n = scenario.servers();
+        this.n = scenario.run().servers();
         this.rng = rng;
         this.exp1 = ZigguratSampler.Exponential.of(rng);
         this.counts = counts;
-        this.tail = new TailIntegrals(counts, scenario.covarianceLevels());
-        this.capacity = scenario.capacity();
-        this.rate = scenario.arrivalRate();
+        this.tail = new TailIntegrals(counts, scenario.observation().covarianceLevels());
+        this.capacity = scenario.model().system().capacity();
+        this.rate = scenario.model().arrivalRate();
         this.constantRate = rate.isConstant();
         if (constantRate) {
             rateBound = rate.at(0);
@@ -141,12 +142,12 @@ public abstract class Replication {
         } else {
             windowEnd = 0; // the first checkpoint opens the first window
         }
-        this.tEnd = scenario.tEnd();
-        this.warmup = scenario.warmup();
+        this.tEnd = scenario.run().tEnd();
+        this.warmup = scenario.run().warmup();
         this.grid = scenario.gridTimes();
         this.snapshots = new double[grid.length][];
         this.units = scenario.unitsPerReplication();
-        this.percentiles = scenario.system().isQueue() ? scenario.percentiles() : new double[0];
+        this.percentiles = scenario.isQueue() ? scenario.observation().percentiles() : new double[0];
         boolean quantiles = percentiles.length > 0;
         this.responseTimes = quantiles && perJobTimes ? new DoubleHistogram(HISTOGRAM_DIGITS) : null;
         this.joined = quantiles && conditionalTimes ? new long[64] : null;
@@ -318,7 +319,7 @@ public abstract class Replication {
         }
         double[] conditional = null;
         if (joined != null && percentiles.length > 0) {
-            conditional = conditionalQuantiles(joined, scenario.exponentialServiceRate(), percentiles);
+            conditional = conditionalQuantiles(joined, exponentialServiceRate(scenario), percentiles);
         }
         results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
                 completions, ps.values(), perJob, conditional));
@@ -360,12 +361,17 @@ public abstract class Replication {
         return q;
     }
 
+    /** @return the service rate {@code 1/E[S]} of the exponential service of the fast paths */
+    static double exponentialServiceRate(SimulationScenario scenario) {
+        return scenario.model().service() instanceof Exponential e ? e.rate() : 1.0;
+    }
+
     /** @return a new replication of {@code scenario} with stream {@code rng}, on its engine ({@link SimulationScenario#engineInUse()}) */
     public static Replication create(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         if (scenario.engineInUse() == Engine.OCCUPANCY) {
             return new OccupancyReplication(scenario, index, rng);
         }
-        boolean queue = scenario.system().isQueue();
+        boolean queue = scenario.isQueue();
         if (scenario.exponentialFastPath()) {
             return queue ? new QueueExponential(scenario, index, rng) : new PoolExponential(scenario, index, rng);
         }

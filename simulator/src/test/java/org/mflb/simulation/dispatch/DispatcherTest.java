@@ -8,9 +8,10 @@ import java.util.SplittableRandom;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
-import org.mflb.simulation.Policy;
-import org.mflb.simulation.Sampling;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.TestModels;
 import org.mflb.simulation.state.LevelSets;
 
 /** Each dispatcher does what its policy says, on random occupancies. */
@@ -23,9 +24,9 @@ class DispatcherTest {
         return RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, 12345});
     }
 
-    private static DispatchContext context(Policy p, int d, Sampling s, LevelSets occ, UniformRandomProvider rng) {
-        SimulationScenario sc = SimulationScenario.builder().policy(p).d(d).sampling(s).servers(occ.servers())
-                .lambda(0.5).tEnd(1).build();
+    private static DispatchContext context(Policy p, LevelSets occ, UniformRandomProvider rng) {
+        SimulationScenario sc = SimulationScenario.builder().model(TestModels.queues(p, 0.5)).servers(occ.servers())
+                .tEnd(1).build();
         return new DispatchContext(sc, occ, rng);
     }
 
@@ -58,7 +59,7 @@ class DispatcherTest {
         UniformRandomProvider rng = rng(2);
         for (int trial = 0; trial < 200; trial++) {
             LevelSets occ = new LevelSets(randomLevels(r, 15, 3));
-            Dispatcher jsq = new JsqDispatcher(context(Policy.JSQ, 2, Sampling.DISTINCT, occ, rng));
+            Dispatcher jsq = new JsqDispatcher(context(Policy.jsq(), occ, rng));
             int min = Integer.MAX_VALUE;
             for (int s = 0; s < 15; s++) {
                 min = Math.min(min, occ.level(s));
@@ -69,7 +70,7 @@ class DispatcherTest {
         }
         // uniform among the 7 servers tied at the minimum
         LevelSets occ = new LevelSets(new int[] {1, 2, 1, 1, 3, 1, 1, 1, 1, 2});
-        Dispatcher jsq = new JsqDispatcher(context(Policy.JSQ, 2, Sampling.DISTINCT, occ, rng));
+        Dispatcher jsq = new JsqDispatcher(context(Policy.jsq(), occ, rng));
         int[] counts = new int[10];
         for (int i = 0; i < 70_000; i++) {
             counts[jsq.select(0)]++;
@@ -86,12 +87,12 @@ class DispatcherTest {
     void jiqPicksAnIdleServerWhenThereIsOne() {
         UniformRandomProvider rng = rng(3);
         LevelSets occ = new LevelSets(new int[] {1, 0, 2, 0, 1});
-        Dispatcher jiq = new JiqDispatcher(context(Policy.JIQ, 2, Sampling.DISTINCT, occ, rng));
+        Dispatcher jiq = new JiqDispatcher(context(Policy.jiq(), occ, rng));
         for (int i = 0; i < 100; i++) {
             assertEquals(0, occ.level(jiq.select(0)));
         }
         LevelSets busy = new LevelSets(new int[] {1, 3, 2});
-        Dispatcher all = new JiqDispatcher(context(Policy.JIQ, 2, Sampling.DISTINCT, busy, rng));
+        Dispatcher all = new JiqDispatcher(context(Policy.jiq(), busy, rng));
         int[] counts = new int[3];
         for (int i = 0; i < 3000; i++) {
             counts[all.select(0)]++;
@@ -107,7 +108,8 @@ class DispatcherTest {
         UniformRandomProvider rng = rng(4);
         for (int trial = 0; trial < 200; trial++) {
             LevelSets occ = new LevelSets(randomLevels(r, 6, 4));
-            Dispatcher all = new PowerOfDDispatcher(context(Policy.SQD, 6, Sampling.DISTINCT, occ, rng));
+            Policy.PowerOfD sixOfSix = new Policy.PowerOfD(6, Sampling.DISTINCT);
+            Dispatcher all = new PowerOfDDispatcher(context(sixOfSix, occ, rng), sixOfSix);
             int min = Integer.MAX_VALUE;
             for (int s = 0; s < 6; s++) {
                 min = Math.min(min, occ.level(s));
@@ -131,7 +133,8 @@ class DispatcherTest {
         UniformRandomProvider rng = rng(5);
         int n = 12;
         LevelSets occ = new LevelSets(randomLevels(r, n, 3));
-        MemoryDispatcher mem = new MemoryDispatcher(context(Policy.MEMORY, 2, Sampling.DISTINCT, occ, rng));
+        Policy.Memory twoDistinct = new Policy.Memory(2, Sampling.DISTINCT);
+        MemoryDispatcher mem = new MemoryDispatcher(context(twoDistinct, occ, rng), twoDistinct);
         for (int step = 0; step < 20_000; step++) {
             if (r.nextInt(2) == 0) {
                 int minObs = Integer.MAX_VALUE;
@@ -162,10 +165,12 @@ class DispatcherTest {
     @Test
     void memoryStartsFromTheScenariosObservations() {
         int n = 10;
-        SimulationScenario sc = SimulationScenario.builder().policy(Policy.MEMORY).d(1).servers(n).lambda(0.5).tEnd(1)
+        Policy.Memory oneSampled = new Policy.Memory(1, Sampling.REPLACEMENT);
+        SimulationScenario sc = SimulationScenario.builder().model(TestModels.queues(oneSampled, 0.5)).servers(n)
+                .tEnd(1)
                 .initialMemory(org.mflb.core.model.MemoryState.parse("memory:0/3=0.35,2/2=0.35,1/4=0.3")).build();
-        int[] q = sc.initialLevels();
-        int[] m = sc.initialObservations();
+        int[] q = sc.run().initialLevels();
+        int[] m = sc.run().initialObservations();
         int[][] count = new int[5][5];
         for (int s = 0; s < n; s++) {
             count[q[s]][m[s]]++;
@@ -175,7 +180,7 @@ class DispatcherTest {
         assertEquals(3, count[0][3]);
         assertEquals(3, count[1][4]);
         LevelSets occ = new LevelSets(q);
-        MemoryDispatcher mem = new MemoryDispatcher(new DispatchContext(sc, occ, rng(3)));
+        MemoryDispatcher mem = new MemoryDispatcher(new DispatchContext(sc, occ, rng(3)), oneSampled);
         for (int s = 0; s < n; s++) {
             assertEquals(m[s], mem.observation(s), "observation of server " + s);
         }

@@ -12,9 +12,9 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
-import org.mflb.simulation.Policy;
+import org.mflb.core.system.Policy;
 import org.mflb.simulation.SimulationScenario;
-import org.mflb.simulation.SystemKind;
+import org.mflb.simulation.TestModels;
 import org.mflb.simulation.state.LevelSets;
 
 /**
@@ -35,16 +35,19 @@ class TokenDispatcherTest {
         return RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, 777});
     }
 
-    private static DispatchContext context(Policy p, int ell, double alpha, LevelSets occ, UniformRandomProvider rng) {
-        SimulationScenario.Builder b = SimulationScenario.builder().system(SystemKind.POOLS).policy(p)
-                .servers(occ.servers()).lambda(1).tEnd(1);
-        if (ell >= 0) {
-            b.threshold(ell);
-        }
-        if (!Double.isNaN(alpha)) {
-            b.alpha(alpha);
-        }
-        return new DispatchContext(b.build(), occ, rng);
+    private static DispatchContext context(Policy p, LevelSets occ, UniformRandomProvider rng) {
+        return new DispatchContext(SimulationScenario.builder().model(TestModels.pools(p, 1)).servers(occ.servers())
+                .tEnd(1).build(), occ, rng);
+    }
+
+    private static AdaptiveThresholdDispatcher adaptive(Policy.AdaptiveThreshold policy, LevelSets occ,
+            UniformRandomProvider rng) {
+        return new AdaptiveThresholdDispatcher(context(policy, occ, rng), policy);
+    }
+
+    private static ThresholdDispatcher threshold(int ell, LevelSets occ, UniformRandomProvider rng) {
+        Policy.Threshold policy = new Policy.Threshold(ell);
+        return new ThresholdDispatcher(context(policy, occ, rng), policy);
     }
 
     private static int countAtLeast(LevelSets occ, int l) {
@@ -79,9 +82,7 @@ class TokenDispatcherTest {
         UniformRandomProvider rng = rng(seed);
         LevelSets occ = new LevelSets(init);
         boolean adaptive = !Double.isNaN(alpha);
-        Dispatcher d = adaptive
-                ? new AdaptiveThresholdDispatcher(context(Policy.ADAPTIVE_THRESHOLD, ell0, alpha, occ, rng))
-                : new ThresholdDispatcher(context(Policy.THRESHOLD, ell0, Double.NaN, occ, rng));
+        Dispatcher d = adaptive ? adaptive(new Policy.AdaptiveThreshold(alpha, ell0), occ, rng) : threshold(ell0, occ, rng);
         int ell = ell0;
         double t = 0;
         long arrivals = 0;
@@ -207,7 +208,7 @@ class TokenDispatcherTest {
         int draws = 10_000 * eligible.length;
         LevelSets occ = new LevelSets(levels);
         for (int i = 0; i < draws; i++) {
-            counts[new ThresholdDispatcher(context(Policy.THRESHOLD, ell, Double.NaN, occ, rng)).select(0)]++;
+            counts[threshold(ell, occ, rng).select(0)]++;
         }
         double chi2 = 0;
         int inEligible = 0;
@@ -221,12 +222,10 @@ class TokenDispatcherTest {
 
     @Test
     void badParametersAreRejected() {
-        // A given initial threshold must be >= 0: the scenario rejects it before any dispatcher exists.
-        MflbException e = assertThrows(MflbException.class, () -> SimulationScenario.builder()
-                .system(SystemKind.POOLS).policy(Policy.ADAPTIVE_THRESHOLD).alpha(0.5).threshold(-2).servers(3)
-                .lambda(1).tEnd(1).build());
+        // The initial threshold must be >= 0: the model's policy rejects it before any dispatcher exists.
+        MflbException e = assertThrows(MflbException.class, () -> new Policy.AdaptiveThreshold(0.5, -2));
         assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
-        assertEquals("threshold", e.parameter());
+        assertEquals("initial-threshold", e.parameter());
         assertTrue(e.getMessage().contains("threshold"), e.getMessage());
     }
 }

@@ -105,9 +105,9 @@ final class Loader {
         }
         if (!overrides.isEmpty()) {
             String unknown = overrides.keySet().iterator().next();
-            throw new MflbException(ErrorKind.INVALID_PARAMETER, "param", file + ": --param " + unknown + "="
+            throw new MflbException(ErrorKind.INVALID_PARAMETER, "param", file + ": param " + unknown + "="
                     + fmt(overrides.get(unknown)) + ": unknown parameter '" + unknown + "' (expected "
-                    + (parameters.isEmpty() ? "no --param: the file declares no parameters"
+                    + (parameters.isEmpty() ? "no param: the file declares no parameters"
                             : "one of " + String.join(", ", parameters.keySet())) + ")");
         }
         if (coordinateNames.isEmpty()) {
@@ -151,7 +151,7 @@ final class Loader {
             if (overrides.containsKey(t.name())) {
                 value = overrides.remove(t.name());
                 if (!Double.isFinite(value)) {
-                    throw new MflbException(ErrorKind.INVALID_PARAMETER, t.name(), file + ": --param " + t.name()
+                    throw new MflbException(ErrorKind.INVALID_PARAMETER, t.name(), file + ": param " + t.name()
                             + "=" + value + " is invalid: must be a finite number");
                 }
             } else {

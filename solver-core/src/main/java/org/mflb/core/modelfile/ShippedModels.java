@@ -75,7 +75,7 @@ public final class ShippedModels {
         for (Entry e : ENTRIES) {
             names.append(names.length() == 0 ? "" : ", ").append(e.name());
         }
-        throw new MflbException(ErrorKind.INPUT, "model", "--model " + fileOrName
+        throw new MflbException(ErrorKind.INPUT, "model", "model = " + fileOrName
                 + ": no such file and no shipped model of that name (expected a model file or one of: " + names + ")");
     }
 }

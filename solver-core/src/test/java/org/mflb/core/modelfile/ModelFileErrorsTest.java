@@ -81,7 +81,7 @@ class ModelFileErrorsTest {
     void overrideOfAnUnknownParameter() {
         MflbException e = error(SIR_HEAD + "S -> I ; a*S\ninit S = 1\n", Map.of("b", 2.0));
         assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
-        assertEquals("m.model: --param b=2: unknown parameter 'b' (expected one of a)", e.getMessage());
+        assertEquals("m.model: param b=2: unknown parameter 'b' (expected one of a)", e.getMessage());
     }
 
     @Test

@@ -1,0 +1,94 @@
+package org.mflb.simulation.dispatch;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
+import org.mflb.simulation.dispatch.OccupancyArrivals.Rule;
+
+/**
+ * How the simulator runs one dispatching policy of the model, decided in one place: {@link #of(Policy)},
+ * an exhaustive {@link Policy#match} over the model's policies, so that a new policy does not compile
+ * until the simulator says how to run it.
+ *
+ * @param dispatcher builds the policy's dispatcher for one replication of the agent engine (the real
+ *        algorithm, with its own data structures: samples, tokens, memory)
+ * @param needsLevelOrder whether the dispatcher reads the occupancy's order at every level (JSQ's
+ *        shortest queues; the threshold policies' pools with exactly ℓ or h tasks when ℓ moves), so
+ *        that the agent engine must keep it fully sorted; the others need only the idle/busy split. A
+ *        new dispatcher that calls {@code serverAt} beyond the idle block must say so here.
+ * @param occupancyArrivals the policy's law on the occupancy engine, empty where the counts alone are
+ *        not a Markov chain (SQ(d) with memory, whose per-server observations are state)
+ */
+public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatcher, boolean needsLevelOrder,
+        Optional<OccupancyArrivals> occupancyArrivals) {
+
+    /**
+     * @param policy a policy of the model
+     * @return how the simulator runs it
+     */
+    public static PolicyImplementation of(Policy policy) {
+        return policy.match(new Policy.Cases<PolicyImplementation>() {
+            @Override
+            public PolicyImplementation random(Policy.Random p) {
+                return exactOnCounts(RandomDispatcher::new, false, OccupancyArrivals.of(Rule.RANDOM));
+            }
+
+            @Override
+            public PolicyImplementation powerOfD(Policy.PowerOfD p) {
+                if (p.d() == 1) {
+                    return random(new Policy.Random()); // one sampled server is a uniformly random one
+                }
+                return exactOnCounts(ctx -> new PowerOfDDispatcher(ctx, p), false,
+                        new OccupancyArrivals(Rule.SQD, p.d(), p.sampling() == Sampling.DISTINCT, 0, Double.NaN));
+            }
+
+            @Override
+            public PolicyImplementation joinShortestQueue(Policy.JoinShortestQueue p) {
+                return exactOnCounts(JsqDispatcher::new, true, OccupancyArrivals.of(Rule.JSQ));
+            }
+
+            @Override
+            public PolicyImplementation joinIdleQueue(Policy.JoinIdleQueue p) {
+                return exactOnCounts(JiqDispatcher::new, false, OccupancyArrivals.of(Rule.JIQ));
+            }
+
+            @Override
+            public PolicyImplementation threshold(Policy.Threshold p) {
+                return exactOnCounts(ctx -> new ThresholdDispatcher(ctx, p), true,
+                        new OccupancyArrivals(Rule.THRESHOLD, 1, false, p.threshold(), Double.NaN));
+            }
+
+            @Override
+            public PolicyImplementation adaptiveThreshold(Policy.AdaptiveThreshold p) {
+                return exactOnCounts(ctx -> new AdaptiveThresholdDispatcher(ctx, p), true,
+                        new OccupancyArrivals(Rule.ADAPTIVE_THRESHOLD, 1, false, p.initialThreshold(), p.alpha()));
+            }
+
+            @Override
+            public PolicyImplementation memory(Policy.Memory p) {
+                return new PolicyImplementation(ctx -> new MemoryDispatcher(ctx, p), false, Optional.empty());
+            }
+        });
+    }
+
+    /** @return a policy the occupancy engine runs exactly, with {@code arrivals} */
+    private static PolicyImplementation exactOnCounts(Function<DispatchContext, Dispatcher> dispatcher,
+            boolean needsLevelOrder, OccupancyArrivals arrivals) {
+        return new PolicyImplementation(dispatcher, needsLevelOrder, Optional.of(arrivals));
+    }
+
+    /**
+     * @param ctx one replication's context
+     * @return a new dispatcher of the policy for it
+     */
+    public Dispatcher createDispatcher(DispatchContext ctx) {
+        return dispatcher.apply(ctx);
+    }
+
+    /** @return whether the occupancy engine is exact for the policy (whatever the service law) */
+    public boolean countsSuffice() {
+        return occupancyArrivals.isPresent();
+    }
+}
