@@ -183,6 +183,6 @@ class CompareCommandTest {
         assertEquals(0, run.code(), run.err());
         assertTrue(run.err().startsWith("[1/1] simulating ") && run.err().contains(" with N = 20: done ("), run.err());
         SimulateCommandTest.Run bad = SimulateCommandTest.run("compare", "--model", "sir", "--t-end", "5");
-        assertTrue(bad.err().startsWith("mflb: n = missing is invalid"), bad.err());
+        assertTrue(bad.err().startsWith("mflb: missing option --n: must be given with --model"), bad.err());
     }
 }
