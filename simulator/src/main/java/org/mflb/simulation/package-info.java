@@ -3,10 +3,10 @@
  * dispatcher's actual algorithm, FIFO bookkeeping per job, Poisson arrivals of rate {@code N·λ(t)}
  * (thinning for a time-varying rate) and any service law of solver-core. It is the independent truth the
  * fluid, refined, diffusion and PDE results are checked against, and it reports the same tail vector,
- * index by index (docs/models.md §0). {@link Simulator#run} runs a {@link SimulationScenario} (the system
- * {@code SystemKind}, the {@code Policy} and its {@code Sampling}, {@code λ}, service law, initial state,
- * horizon, warm-up, replications, seed, threads, {@link Engine} and estimators' settings; it can be built
- * from a {@code org.mflb.core.system.LoadBalancingModel}) and returns a {@link SimulationResult}: every
+ * index by index (docs/models.md §0). {@link Simulator#run} runs a {@link SimulationScenario}: the model
+ * ({@code org.mflb.core.system.LoadBalancingModel}: system, policy, {@code λ(t)}, service law), the
+ * {@link RunControl} (N, horizon, warm-up, replications, seed, threads, {@link Engine}, initial state) and
+ * the {@link Observation} (time grid, percentiles, covariance levels, batches), and returns a {@link SimulationResult}: every
  * estimate with its 95% confidence interval ({@link Estimate}, {@link VectorEstimate},
  * {@link MatrixEstimate} for {@code N·Cov}, {@link QuantileEstimate}), Student t over replications or over
  * batch means, and the {@link IntervalDiagnostics} that say when those intervals cannot be trusted

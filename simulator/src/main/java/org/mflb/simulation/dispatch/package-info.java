@@ -1,7 +1,8 @@
 /**
  * The dispatchers: each policy's real algorithm, written from its definition (docs/models.md §1–3, §1a),
  * never from a fluid model's routing probabilities. A {@link Dispatcher} (one per replication, made by
- * {@code Dispatchers} from a {@code DispatchContext}) selects the server of each arrival and is told of
+ * {@link PolicyImplementation}, the one place that maps each policy of the model vocabulary to its
+ * dispatcher and its occupancy-engine rule, from a {@code DispatchContext}) selects the server of each arrival and is told of
  * arrivals, blocked jobs and departures through hooks. {@link RandomDispatcher};
  * {@link PowerOfDDispatcher} (SQ(d) [Mit, VDK], in pools [MBLW]) with {@code d} servers drawn with
  * replacement or distinct ({@code ServerSample}); {@link JsqDispatcher} and {@link JiqDispatcher}, which
