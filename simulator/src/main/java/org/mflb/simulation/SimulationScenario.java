@@ -110,6 +110,10 @@ public final class SimulationScenario {
         if (model == null) {
             throw MflbException.missing("model", "(the system, policy, arrival rate and service law to simulate)");
         }
+        if (model.hasClasses()) {
+            throw MflbException.invalid("classes", model.classes().spec(), "one class of speed 1: servers of different"
+                    + " speeds are not simulated yet");
+        }
         return model;
     }
 

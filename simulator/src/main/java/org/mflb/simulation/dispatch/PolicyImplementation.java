@@ -3,6 +3,7 @@ package org.mflb.simulation.dispatch;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.mflb.core.MflbException;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
 import org.mflb.simulation.dispatch.OccupancyArrivals.Rule;
@@ -69,6 +70,18 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
             @Override
             public PolicyImplementation memory(Policy.Memory p) {
                 return new PolicyImplementation(ctx -> new MemoryDispatcher(ctx, p), false, Optional.empty());
+            }
+
+            @Override
+            public PolicyImplementation shortestExpectedDelay(Policy.ShortestExpectedDelay p) {
+                // servers of one speed (the scenario refuses classes): the smallest (Q+1)/s is the shortest queue
+                return powerOfD(new Policy.PowerOfD(p.d(), p.sampling()));
+            }
+
+            @Override
+            public PolicyImplementation leastLoaded(Policy.LeastLoaded p) {
+                throw MflbException.invalid("policy", p.id(), "a queue-length policy: the workload engine of LL(d)"
+                        + " is not part of this simulator yet");
             }
         });
     }
