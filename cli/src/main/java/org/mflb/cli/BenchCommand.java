@@ -19,12 +19,16 @@ import org.mflb.core.sojourn.Percentiles;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.PowerOfD;
+import org.mflb.core.system.ServerClasses;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.Truncation;
 import org.mflb.fluid.diffusion.HalfinWhittJsq;
 import org.mflb.fluid.diffusion.HalfinWhittLimit;
+import org.mflb.fluid.heterogeneous.ClassRule;
+import org.mflb.fluid.heterogeneous.HeterogeneousFluid;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeInitialState;
+import org.mflb.pde.workload.WorkloadBenchmark;
 import org.mflb.simulation.SimulationBenchmark;
 import org.mflb.validation.Stopwatch;
 
@@ -87,6 +91,10 @@ public final class BenchCommand implements Callable<Integer> {
                 .withTruncation(Truncation.fixed(100));
         cases.add(new Case("transient, SQ(2) pools, lambda 50, K = 100, t in [0, 50]",
                 () -> pools.transientFrom(InitialState.empty(), grid)));
+        ServerClasses three = ServerClasses.of(new double[] {0.25, 0.25, 0.5}, new double[] {2, 1, 0.5});
+        HeterogeneousFluid threeClasses = new HeterogeneousFluid(three, ClassRule.SHORTEST_QUEUE, 2, false, 0.85);
+        cases.add(new Case("fixed point, SQ(2), 3 classes of speeds 2, 1, 0.5, lambda 0.85 (auto L)",
+                threeClasses::fixedPoint));
         return cases;
     }
 
@@ -111,7 +119,8 @@ public final class BenchCommand implements Callable<Integer> {
                 () -> pde.transientFrom(PdeInitialState.empty(), grid)),
                 new Case("PDE equilibrium, SQ(2), lambda 0.9, lognormal SCV 4", pde::equilibrium),
                 new Case("PDE equilibrium with response/waiting quantiles 50-99.9, SQ(2), lambda 0.9, lognormal SCV 4",
-                        () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)));
+                        () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)),
+                new Case(WorkloadBenchmark.EQUILIBRIUM_CASE, WorkloadBenchmark::equilibrium));
     }
 
     static List<Case> diffusionCases() {

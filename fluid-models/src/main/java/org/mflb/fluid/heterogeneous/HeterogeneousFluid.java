@@ -159,7 +159,9 @@ public final class HeterogeneousFluid {
         }
         FixedPointSolver solver = new FixedPointSolver();
         int levels = INITIAL_LEVELS;
-        double[] guess = homogeneousGuess(levels);
+        // from empty: the relaxation of the solver is fast from there (from the homogeneous tails at λ/C it
+        // is stiff, 10x slower, because the slow classes start far below their level)
+        double[] guess = new double[classes.count() * levels];
         while (true) {
             HeterogeneousModel model = model(levels);
             FixedPoint fp = solver.solve(model, guess);
@@ -236,21 +238,6 @@ public final class HeterogeneousFluid {
             residual = Math.max(residual, Math.abs(fi));
         }
         return new ClassFixedPoint(model, y, residual);
-    }
-
-    /** The homogeneous SQ(d) tails at the load λ/C, split among the classes by fraction: a start for Newton. */
-    private double[] homogeneousGuess(int levels) {
-        HeterogeneousModel model = model(levels);
-        double rho = Math.min(lambda / classes.capacity(), 0.999);
-        double[] y = new double[model.getDimension()];
-        for (int i = 1; i <= levels; i++) {
-            double exponent = d == 1 ? i : (Math.pow(d, i) - 1) / (d - 1);
-            double x = Math.pow(rho, Math.min(exponent, 1e6));
-            for (int c = 0; c < classes.count(); c++) {
-                y[model.index(c, i)] = classes.fraction(c) * x;
-            }
-        }
-        return y;
     }
 
     private static double[] extend(HeterogeneousModel from, double[] y, int levels) {
