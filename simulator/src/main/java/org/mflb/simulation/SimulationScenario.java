@@ -12,7 +12,9 @@ import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerSystem;
+import org.mflb.core.system.ServerClasses;
 import org.mflb.simulation.dispatch.PolicyImplementation;
+import org.mflb.simulation.state.ServerClassLayout;
 
 /**
  * A simulation run: the {@link LoadBalancingModel} simulated (system, policy, arrival rate
@@ -33,6 +35,11 @@ import org.mflb.simulation.dispatch.PolicyImplementation;
  * <p>Confidence intervals: with {@code R ≥ 2} replications every replication is one observation of
  * each estimator (Student t with R − 1 degrees of freedom); with one replication the window
  * {@code [warmup, tEnd]} is cut into {@link Observation#batches()} batches (batch means).
+ *
+ * <p>Servers of different speeds ({@link org.mflb.core.system.ServerClasses}, docs/models.md §10): class
+ * k has {@code N·a_k} servers, a whole number ({@link #classLayout()}; another N is refused naming the
+ * nearest one that works), and a steady-state run needs {@code λ·E[S]} below the stability boundary
+ * λ* of the policy ({@link #stabilityBoundary}).
  *
  * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
  * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
@@ -56,6 +63,8 @@ public final class SimulationScenario {
     private final RunControl run;
     private final Observation observation;
     private final PolicyImplementation implementation;
+    /** The server classes of the N servers, {@code null} for servers of one speed 1. */
+    private final ServerClassLayout layout;
 
     /**
      * @param model the system simulated
@@ -76,7 +85,18 @@ public final class SimulationScenario {
                     + MAX_GRID_POINTS + " grid points)");
         }
         double meanService = model.service().mean();
-        if (isQueue() && dt == 0 && model.arrivalRate().isConstant() && model.arrivalRate().at(0) * meanService >= 1) {
+        this.layout = model.hasClasses() ? new ServerClassLayout(model.classes(), run.servers()) : null;
+        double boundary = stabilityBoundary(model.policy(), model.classes());
+        if (layout != null && dt == 0 && model.arrivalRate().isConstant()
+                && model.arrivalRate().at(0) * meanService >= boundary) {
+            throw MflbException.invalid("lambda", model.arrivalRate().at(0), String.format(Locale.ROOT,
+                    "below lambda* = %.6g%s for policy %s with classes %s in a steady-state run: beyond it the"
+                            + " slowest classes receive more than their capacity (give dt for a transient run)",
+                    boundary / meanService, meanService == 1.0 ? "" : " (lambda E[S] < " + boundary + ")",
+                    model.policy().id(), model.classes().spec()));
+        }
+        if (isQueue() && dt == 0 && model.arrivalRate().isConstant() && model.arrivalRate().at(0) * meanService >= 1
+                && layout == null) {
             throw MflbException.invalid("lambda", model.arrivalRate().at(0), (meanService == 1.0 ? "in (0, 1)"
                     : "in (0, 1/E[S]) = (0, " + 1 / meanService + ")")
                     + " for single-server queues in a steady-state run (give dt for a transient run)");
@@ -88,7 +108,7 @@ public final class SimulationScenario {
             throw MflbException.invalid("d", policy.d(), "an integer in [1, n = " + run.servers()
                     + "] for distinct sampling");
         }
-        this.implementation = PolicyImplementation.of(policy);
+        this.implementation = PolicyImplementation.of(policy, model.classes());
         // only a dispatcher with a state beyond the counts (SQ(d) with memory: its observations) starts from one
         if (run.initialMemory() != null && implementation.countsSuffice()) {
             throw MflbException.invalid(InitialState.PARAMETER, run.initialMemory(), "a tail vector or all:K (the"
@@ -110,11 +130,39 @@ public final class SimulationScenario {
         if (model == null) {
             throw MflbException.missing("model", "(the system, policy, arrival rate and service law to simulate)");
         }
-        if (model.hasClasses()) {
-            throw MflbException.invalid("classes", model.classes().spec(), "one class of speed 1: servers of different"
-                    + " speeds are not simulated yet");
-        }
         return model;
+    }
+
+    /**
+     * The stability boundary of single-server queues in classes under random routing, SQ(d) or SED(d)
+     * (docs/models.md §10): with the classes sorted by speed and {@code A_m}, {@code C_m} the fraction and
+     * capacity of the m slowest, {@code λ* = min_m C_m/A_m^d} for d uniform samples (random routing:
+     * {@code min_k s_k}); {@code λ* = C = Σ a_k s_k} with speed-weighted sampling. In units of
+     * {@code λ·E[S]}.
+     *
+     * @param policy the policy (random, SQ(d) or SED(d); others are not defined with classes)
+     * @param classes the classes
+     * @return λ*
+     */
+    public static double stabilityBoundary(Policy policy, ServerClasses classes) {
+        if (policy.sampling() == Sampling.SPEED || classes.equalSpeeds()) {
+            return classes.capacity();
+        }
+        int k = classes.count();
+        Integer[] bySpeed = new Integer[k];
+        for (int c = 0; c < k; c++) {
+            bySpeed[c] = c;
+        }
+        java.util.Arrays.sort(bySpeed, (x, y) -> Double.compare(classes.speed(x), classes.speed(y)));
+        double a = 0;
+        double capacity = 0;
+        double boundary = Double.POSITIVE_INFINITY;
+        for (int m = 0; m < k; m++) {
+            a += classes.fraction(bySpeed[m]);
+            capacity += classes.fraction(bySpeed[m]) * classes.speed(bySpeed[m]);
+            boundary = Math.min(boundary, capacity / Math.pow(Math.min(a, 1), policy.d()));
+        }
+        return boundary;
     }
 
     /** @return a builder with the defaults (see {@link Builder}) */
@@ -151,6 +199,47 @@ public final class SimulationScenario {
     /** @return what the run measures */
     public Observation observation() {
         return observation;
+    }
+
+    /**
+     * @return where the server classes sit among the N servers (docs/models.md §10), or {@code null}
+     *         for servers of one speed 1
+     */
+    public ServerClassLayout classLayout() {
+        return layout;
+    }
+
+    /**
+     * @return the jobs of each server at time 0: {@link RunControl#initialLevels()}, or with server
+     *         classes the initial state rounded within each class ({@link #initialClassCounts()}), class
+     *         k's servers at {@code [start(k), end(k))}
+     */
+    public int[] initialLevels() {
+        if (layout == null) {
+            return run.initialLevels();
+        }
+        int[] levels = new int[run.servers()];
+        for (int k = 0; k < layout.count(); k++) {
+            int[] part = InitialServers.levels(run.initialState(), layout.size(k));
+            System.arraycopy(part, 0, levels, layout.start(k), part.length);
+        }
+        return levels;
+    }
+
+    /**
+     * @return with server classes, {@code c_{k,i}}: the servers of class k with at least i jobs at time 0,
+     *         the initial tail vector rounded within each class as {@link RunControl#initialCounts()} does
+     *         for all servers; {@code null} for servers of one speed
+     */
+    public int[][] initialClassCounts() {
+        if (layout == null) {
+            return null;
+        }
+        int[][] c = new int[layout.count()][];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = InitialServers.counts(run.initialState(), layout.size(k));
+        }
+        return c;
     }
 
     /** @return how the simulator runs the model's policy (its dispatcher, its law on the counts) */
@@ -190,10 +279,13 @@ public final class SimulationScenario {
      * it arrives: Little's law for the servers) and of the jobs per infinite-server pool (Little's
      * law). With a rate profile or along a transient {@code E[x_1(t)]} is not known.
      *
-     * @return {@code λ·E[S]}, or empty with a grid or with a time-varying rate
+     * With servers of different speeds the busy fraction is not known ({@code Σ_k s_k y_{k,1} = λE[S]}
+     * is), so the answer is empty.
+     *
+     * @return {@code λ·E[S]}, or empty with a grid, with a time-varying rate or with server classes
      */
     public OptionalDouble stationaryLoad() {
-        if (observation.hasGrid() || !model.arrivalRate().isConstant()) {
+        if (observation.hasGrid() || !model.arrivalRate().isConstant() || layout != null) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(model.arrivalRate().at(0) * model.service().mean());

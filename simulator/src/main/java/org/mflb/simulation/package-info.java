@@ -10,7 +10,9 @@
  * estimate with its 95% confidence interval ({@link Estimate}, {@link VectorEstimate},
  * {@link MatrixEstimate} for {@code N·Cov}, {@link QuantileEstimate}), Student t over replications or over
  * batch means, and the {@link IntervalDiagnostics} that say when those intervals cannot be trusted
- * (infinite service variance, a violated exact law {@code λE[S]}, batches too short). Replication
+ * (infinite service variance, a violated exact law {@code λE[S]}, batches too short). Servers of different
+ * speeds (the model's server classes, docs/models.md §10) are simulated on both engines, with the
+ * per-class estimates in {@link ClassEstimate} ({@link SimulationResult#classes()}). Replication
  * {@code r} draws from a stream derived from {@code (seed, r)} only, so the numbers do not depend on the
  * number of threads. The engines are in {@code .engine}, the dispatchers in {@code .dispatch}, their data
  * structures in {@code .state}, the interval estimators in {@code .stat}, and the simulation of model

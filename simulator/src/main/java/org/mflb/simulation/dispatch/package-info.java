@@ -14,6 +14,11 @@
  * statistics ({@link PolicyStatistics}: messages per task, mean threshold) and the threshold's trace
  * ({@link LevelJump}).
  *
+ * <p>Servers of different speeds (docs/models.md §10): {@link RandomDispatcher} and
+ * {@link PowerOfDDispatcher} stay speed-blind, {@link SedDispatcher} joins the smallest {@code (Q+1)/s}
+ * compared exactly, and {@code ServerSample} draws speed-weighted samples; {@link PolicyImplementation}
+ * maps SED(d) of one speed to SQ(d) and speed-weighted sampling of one speed to sampling with replacement.
+ *
  * <p><b>Dependencies:</b> {@code org.mflb.core}, {@code org.mflb.simulation} (the scenario and policy
  * names), {@code org.mflb.simulation.state} and Commons RNG only. A dispatcher decides where a job goes;
  * it must not depend on the engines that drive it ({@code org.mflb.simulation.engine}), nor, like every

@@ -116,6 +116,8 @@ public abstract class Replication {
      * the conditional estimator), or {@code null} when that estimator is not exact here.
      */
     long[] joined;
+    /** Per-class measurements and service rates, or {@code null} for servers of one speed. */
+    final ClassStatistics classes;
 
     /**
      * @param counts the counts {@code c_i} of the engine's state (read by the observers)
@@ -150,7 +152,11 @@ public abstract class Replication {
         this.percentiles = scenario.isQueue() ? scenario.observation().percentiles() : new double[0];
         boolean quantiles = percentiles.length > 0;
         this.responseTimes = quantiles && perJobTimes ? new DoubleHistogram(HISTOGRAM_DIGITS) : null;
-        this.joined = quantiles && conditionalTimes ? new long[64] : null;
+        // the conditional estimator needs one service rate: not with classes of different speeds
+        this.joined = quantiles && conditionalTimes && scenario.classLayout() == null ? new long[64] : null;
+        this.classes = scenario.classLayout() == null ? null
+                : new ClassStatistics(scenario.classLayout(), exponentialServiceRate(scenario),
+                        scenario.initialClassCounts());
     }
 
     /** Runs the replication and returns what it measured. */
@@ -295,6 +301,9 @@ public abstract class Replication {
             java.util.Arrays.fill(joined, 0);
         }
         tail.startUnit(c, unitEnd);
+        if (classes != null) {
+            classes.startUnit(c, unitEnd);
+        }
     }
 
     private void endUnit(double c) {
@@ -322,7 +331,8 @@ public abstract class Replication {
             conditional = conditionalQuantiles(joined, exponentialServiceRate(scenario), percentiles);
         }
         results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
-                completions, ps.values(), perJob, conditional));
+                completions, ps.values(), perJob, conditional, classes == null ? null : classes.meanQueueLengths(),
+                classes == null ? null : classes.arrivalRates()));
     }
 
     /**
@@ -369,7 +379,8 @@ public abstract class Replication {
     /** @return a new replication of {@code scenario} with stream {@code rng}, on its engine ({@link SimulationScenario#engineInUse()}) */
     public static Replication create(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         if (scenario.engineInUse() == Engine.OCCUPANCY) {
-            return new OccupancyReplication(scenario, index, rng);
+            return scenario.classLayout() == null ? new OccupancyReplication(scenario, index, rng)
+                    : new OccupancyClassReplication(scenario, index, rng);
         }
         boolean queue = scenario.isQueue();
         if (scenario.exponentialFastPath()) {

@@ -21,10 +21,14 @@ import java.util.Map;
  *        {@code null} when the engine does not measure jobs (NaN entries: no job completed)
  * @param conditionalResponseQuantiles quantiles of the conditional (Erlang mixture) estimator, or
  *        {@code null} when it is not exact or not asked for
+ * @param classQueueLengths time-averaged jobs per server of each class (servers of different speeds,
+ *        docs/models.md §10), or {@code null} for servers of one speed
+ * @param classArrivalRates arrivals per server of each class and unit time, or {@code null}
  */
 public record UnitResult(double[] tail, double[] products, double meanResponse, double meanWaiting,
         double blocking, double idleFraction, double arrivalRate, long arrivals, long completions,
-        Map<String, Double> policy, double[] responseQuantiles, double[] conditionalResponseQuantiles) {
+        Map<String, Double> policy, double[] responseQuantiles, double[] conditionalResponseQuantiles,
+        double[] classQueueLengths, double[] classArrivalRates) {
 
     /** @return mean number of jobs per server, {@code Σ_{i≥1} x̄_i} */
     public double meanQueueLength() {

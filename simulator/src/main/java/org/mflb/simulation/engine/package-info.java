@@ -15,6 +15,11 @@
  * the xoroshiro128++ stream of replication {@code r} (and of sweep point {@code p}) from the seed alone.
  * Response-time laws come per job or from the conditional Erlang-mixture estimator (docs/models.md §7).
  *
+ * <p>Servers of different speeds (docs/models.md §10): both agent queue engines run them (per-class busy
+ * blocks in the level sets, service rates {@code μ s_k}, service times divided by {@code s_k}), the
+ * occupancy engine through {@code OccupancyClassReplication} (counts per class), and
+ * {@code ClassStatistics} measures each class's mean queue length and arrival rate.
+ *
  * <p><b>Dependencies:</b> solver-core, the other simulator packages, Commons RNG and HdrHistogram. Like
  * every simulator package, this one must never depend on the fluid or PDE models: it simulates the
  * process, never a drift.
