@@ -64,7 +64,7 @@ class LeastLoadedSimulationTest {
             double m2 = law.moment(2);
             double w = lambda * m2 / (2 * (1 - lambda));
             SimulationResult r = Simulator.run(SimulationScenario.builder().model(ll(1, Sampling.REPLACEMENT, lambda, law))
-                    .servers(1000).tEnd(2000).warmup(200).replications(8).seed(11).threads(2).build());
+                    .servers(1000).tEnd(1300).warmup(100).replications(8).seed(11).threads(2).build());
             assertEquals(Engine.WORKLOAD, r.engine());
             checks.joint("M/G/1 " + law.spec())
                     .add("E[W]", r.meanWaitingTime().orElseThrow(), w, 0)
@@ -99,7 +99,7 @@ class LeastLoadedSimulationTest {
         double erlangC = top / (sum + top);
         double w = erlangC / (c - a);
         SimulationResult r = Simulator.run(SimulationScenario.builder()
-                .model(ll(c, Sampling.DISTINCT, lambda, ServiceDistributions.parse("exp"))).servers(c).tEnd(200_000)
+                .model(ll(c, Sampling.DISTINCT, lambda, ServiceDistributions.parse("exp"))).servers(c).tEnd(100_000)
                 .warmup(1000).replications(8).seed(3).threads(2).build());
         CiChecks checks = new CiChecks(0.01);
         checks.joint("M/M/" + c)
@@ -125,8 +125,8 @@ class LeastLoadedSimulationTest {
         CiChecks checks = new CiChecks(0.01 / 2);
         double lambda = 0.9;
         SimulationResult r = Simulator.run(SimulationScenario.builder()
-                .model(ll(2, Sampling.REPLACEMENT, lambda, ServiceDistributions.parse("exp"))).servers(n).tEnd(2000)
-                .warmup(200).replications(8).percentiles(50, 90, 99).seed(5).threads(2).build());
+                .model(ll(2, Sampling.REPLACEMENT, lambda, ServiceDistributions.parse("exp"))).servers(n).tEnd(1300)
+                .warmup(100).replications(8).percentiles(50, 90, 99).seed(5).threads(2).build());
         double er = -Math.log(1 - lambda * lambda) / (lambda * lambda);
         assertEquals(2.0502854405, er, 1e-10);
         CiChecks.Joint exp = checks.joint("LL(2) exp N=2000");
@@ -144,8 +144,8 @@ class LeastLoadedSimulationTest {
 
         double lambda3 = 0.95;
         SimulationResult det = Simulator.run(SimulationScenario.builder()
-                .model(ll(3, Sampling.DISTINCT, lambda3, ServiceDistributions.parse("det"))).servers(n).tEnd(2000)
-                .warmup(200).replications(8).seed(6).threads(2).build());
+                .model(ll(3, Sampling.DISTINCT, lambda3, ServiceDistributions.parse("det"))).servers(n).tEnd(1300)
+                .warmup(100).replications(8).seed(6).threads(2).build());
         CiChecks.Joint joint = checks.joint("LL(3) distinct det N=2000");
         addAboveLimit(joint, "E[R]", det.meanResponseTime().orElseThrow(), 1.54964894, n);
         joint.add("busy", det.tail().get(1).asFraction(), lambda3, 0)

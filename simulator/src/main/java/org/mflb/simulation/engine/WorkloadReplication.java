@@ -55,6 +55,8 @@ final class WorkloadReplication extends Replication {
 
     /** Largest {@code d} sampled distinct by rejection (redraw a server already drawn); beyond, a partial shuffle. */
     private static final int REJECTION_MAX_D = 8;
+    /** Jobs whose samples (with replacement) are drawn, and their epochs fetched, in one block. */
+    static final int LOOKAHEAD_JOBS = 64;
 
     private final double[] epochs;
     private final int d;
@@ -65,6 +67,15 @@ final class WorkloadReplication extends Replication {
     private final int[] picked;
     private final ContinuousSampler service;
     private double nextArrival;
+    /**
+     * Sampling with replacement: the servers of the next {@value #LOOKAHEAD_JOBS} jobs, {@code d} each,
+     * drawn ahead (the draws do not depend on the state, so drawing them early changes nothing in
+     * law, and the order of the draws depends on the number of jobs only).
+     */
+    private final int[] ahead;
+    private int aheadPos;
+    /** Keeps the block's fetches of {@code epochs[]} alive (see {@link #drawAhead()}). */
+    private long fetched;
 
     // time integrals of the current unit [unitStart, carryEnd]; during the warm-up carryEnd is its end
     private double unitStart;
@@ -91,6 +102,8 @@ final class WorkloadReplication extends Replication {
         this.d = policy.d();
         this.distinct = policy.sampling() == Sampling.DISTINCT && d > 1;
         this.picked = new int[d];
+        this.ahead = distinct ? null : new int[LOOKAHEAD_JOBS * d];
+        this.aheadPos = distinct ? 0 : ahead.length;
         if (distinct && !(d <= REJECTION_MAX_D && 2 * d <= n)) {
             perm = new int[n];
             for (int s = 0; s < n; s++) {
@@ -272,10 +285,16 @@ final class WorkloadReplication extends Replication {
      */
     private int select(double now) {
         final double[] epochs = this.epochs;
-        int best = rng.nextInt(n);
+        final int[] ahead = this.ahead;
+        int p = aheadPos;
+        if (p == ahead.length) {
+            drawAhead();
+            p = 0;
+        }
+        int best = ahead[p];
         double least = Math.max(epochs[best], now);
         for (int k = 1; k < d; k++) {
-            final int s = rng.nextInt(n);
+            final int s = ahead[p + k];
             final double e = epochs[s];
             final double w = e > now ? e : now;
             if (w < least) {
@@ -283,7 +302,29 @@ final class WorkloadReplication extends Replication {
                 least = w;
             }
         }
+        aheadPos = p + d;
         return best;
+    }
+
+    /**
+     * Draws the samples of the next {@value #LOOKAHEAD_JOBS} jobs, then reads their epochs in a tight
+     * loop of independent loads: with N = 10⁶ the epochs (8 MB) do not fit in the caches, and the
+     * processor overlaps a block's cache misses where the jobs, one after the other, would wait for
+     * each. The jobs read the epochs again (now cached) when they arrive, since earlier jobs of the
+     * block may have changed them.
+     */
+    private void drawAhead() {
+        final int[] ahead = this.ahead;
+        final int n = this.n;
+        for (int k = 0; k < ahead.length; k++) {
+            ahead[k] = rng.nextInt(n);
+        }
+        final double[] epochs = this.epochs;
+        long bits = 0;
+        for (int s : ahead) {
+            bits += Double.doubleToRawLongBits(epochs[s]);
+        }
+        fetched += bits;
     }
 
     /**
