@@ -145,12 +145,18 @@ public final class SimulationResult {
         return confidenceMethod;
     }
 
-    /** @return time-averaged mean number of jobs per server (pool), {@code Σ_{i≥1} x_i}, after the warm-up */
+    /**
+     * @return time-averaged mean number of jobs per server (pool), {@code Σ_{i≥1} x_i}, after the warm-up
+     *         (on the workload engine, whose tail stops at {@code x_1}, the time average of the jobs present)
+     */
     public Estimate meanQueueLength() {
         return meanQueueLength;
     }
 
-    /** @return time-averaged tail vector after the warm-up, {@code x_0 = 1} up to the highest level seen */
+    /**
+     * @return time-averaged tail vector after the warm-up, {@code x_0 = 1} up to the highest level seen
+     *         ({@code x_0, x_1} only on the workload engine, which knows busy or idle but not queue lengths)
+     */
     public VectorEstimate tail() {
         return tail;
     }

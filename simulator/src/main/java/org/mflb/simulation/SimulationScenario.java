@@ -43,6 +43,7 @@ import org.mflb.simulation.state.ServerClassLayout;
  *
  * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
  * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
+ * The least-loaded policy LL(d) runs on the workload engine, and only there.
  */
 public final class SimulationScenario {
 
@@ -58,6 +59,13 @@ public final class SimulationScenario {
     static final long BYTES_PER_SERVER = 128;
     /** Bytes per job in the system (its arrival time, links and calendar entry); an upper estimate. */
     static final long BYTES_PER_JOB = 32;
+    /**
+     * Bytes per server of the workload engine: the epoch at which it empties (a double) and, for
+     * distinct sampling, its place in a permutation (an int); an upper estimate.
+     */
+    static final long WORKLOAD_BYTES_PER_SERVER = 16;
+    /** Bytes per job present at a unit's end in the workload engine (its departure epoch, carried over). */
+    static final long WORKLOAD_BYTES_PER_JOB = 8;
 
     private final LoadBalancingModel model;
     private final RunControl run;
@@ -118,12 +126,41 @@ public final class SimulationScenario {
             throw MflbException.invalid(InitialState.PARAMETER, run.initialState(),
                     "a state with at most capacity = " + model.system().capacity() + " jobs per pool");
         }
+        if (implementation.needsWorkloads()) {
+            requireWorkloadRun(policy);
+        } else if (run.engine() == Engine.WORKLOAD) {
+            throw MflbException.invalid("engine", run.engine().cliName(), "auto, agent or occupancy for policy "
+                    + policy.id() + ": the workload engine runs the least-loaded policy ll only");
+        }
         if (run.engine() == Engine.OCCUPANCY && !occupancyExact()) {
             throw MflbException.invalid("engine", run.engine().cliName(), "auto or agent for this scenario: the"
                     + " occupancy engine needs exponential service (no forced event calendar) and a policy of"
                     + " random|sqd|jsq|jiq|threshold|adaptive-threshold");
         }
         requireFeasible();
+    }
+
+    /**
+     * LL(d) runs on the workload engine, whose state is the epoch at which each server empties: no
+     * queue lengths of every level (hence no covariance of the tail), no event calendar, no memory.
+     */
+    private void requireWorkloadRun(Policy policy) {
+        if (run.engine() != Engine.AUTO && run.engine() != Engine.WORKLOAD) {
+            throw MflbException.invalid("engine", run.engine().cliName(), "auto or workload for policy " + policy.id()
+                    + ": the least-loaded policy reads workloads, which only the workload engine keeps");
+        }
+        if (observation.covarianceLevels() > 0) {
+            throw MflbException.invalid("covariance-levels", observation.covarianceLevels(), "0 for policy "
+                    + policy.id() + ": the workload engine keeps no queue lengths beyond busy or idle");
+        }
+        if (run.eventCalendar()) {
+            throw MflbException.invalid("event-calendar", true, "false for policy " + policy.id()
+                    + ": the workload engine has no departure events");
+        }
+        if (run.initialMemory() != null) {
+            throw MflbException.invalid(InitialState.PARAMETER, run.initialMemory(), "a tail vector or all:K (the"
+                    + " memory: form sets the dispatcher's observations: policy memory only)");
+        }
     }
 
     private static LoadBalancingModel requireModel(LoadBalancingModel model) {
@@ -314,8 +351,11 @@ public final class SimulationScenario {
         return exponentialFastPath() && implementation.countsSuffice();
     }
 
-    /** @return the engine that runs this scenario: {@link Engine#AUTO} resolved */
+    /** @return the engine that runs this scenario: {@link Engine#AUTO} resolved (the workload engine for LL(d)) */
     public Engine engineInUse() {
+        if (implementation.needsWorkloads()) {
+            return Engine.WORKLOAD;
+        }
         if (run.engine() == Engine.AUTO) {
             return occupancyExact() ? Engine.OCCUPANCY : Engine.AGENT;
         }
@@ -330,6 +370,10 @@ public final class SimulationScenario {
     public long memoryEstimate() {
         if (engineInUse() == Engine.OCCUPANCY) {
             return 0; // counts per level only: no per-server or per-job state
+        }
+        if (engineInUse() == Engine.WORKLOAD) {
+            return (long) Math.min(Long.MAX_VALUE / 2, (WORKLOAD_BYTES_PER_SERVER * (double) run.servers()
+                    + WORKLOAD_BYTES_PER_JOB * expectedJobs()) * Math.min(run.threads(), run.replications()));
         }
         return (long) Math.min(Long.MAX_VALUE / 2, (BYTES_PER_SERVER * (double) run.servers()
                 + BYTES_PER_JOB * expectedJobs()) * Math.min(run.threads(), run.replications()));
@@ -350,9 +394,12 @@ public final class SimulationScenario {
         return run.servers() * (run.initialJobsPerServer() + perServer);
     }
 
-    /** @return the events expected over all replications: arrivals {@code NλT} and as many departures */
+    /**
+     * @return the events expected over all replications: arrivals {@code NλT} and as many departures
+     *         (arrivals only on the workload engine, which has no departure events)
+     */
     public double expectedEvents() {
-        return 2.0 * run.servers() * model.arrivalRate().supremum(0, run.tEnd()) * run.tEnd() * run.replications();
+        return (engineInUse() == Engine.WORKLOAD ? 1.0 : 2.0) * run.servers() * model.arrivalRate().supremum(0, run.tEnd()) * run.tEnd() * run.replications();
     }
 
     /** Refuses, before any work, a run of days or whose state cannot fit in the heap, with the numbers. */
@@ -366,13 +413,16 @@ public final class SimulationScenario {
         long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         if (memoryEstimate() > 0.8 * available) {
             int atOnce = Math.min(run.threads(), run.replications());
-            boolean jobs = expectedJobs() * BYTES_PER_JOB > BYTES_PER_SERVER * (double) run.servers();
+            boolean workload = engineInUse() == Engine.WORKLOAD;
+            long perServer = workload ? WORKLOAD_BYTES_PER_SERVER : BYTES_PER_SERVER;
+            long perJob = workload ? WORKLOAD_BYTES_PER_JOB : BYTES_PER_JOB;
+            boolean jobs = expectedJobs() * perJob > perServer * (double) run.servers();
             throw MflbException.invalid(jobs ? "lambda" : "n",
                     jobs ? (Object) model.arrivalRate().supremum(0, run.tEnd()) : (Object) run.servers(),
                     String.format(Locale.ROOT, "smaller: the run needs about %.0f MB (%d bytes per server, %d per"
                             + " job held, about %.3g jobs per replication, %d replication(s) at once), more than the %.0f MB"
                             + " of memory available: lower n, lambda, t-end or threads, or raise the heap with"
-                            + " MFLB_JAVA_OPTS=-Xmx...", memoryEstimate() / 1e6, BYTES_PER_SERVER, BYTES_PER_JOB,
+                            + " MFLB_JAVA_OPTS=-Xmx...", memoryEstimate() / 1e6, perServer, perJob,
                             expectedJobs(), atOnce, available / 1e6));
         }
     }

@@ -3,7 +3,6 @@ package org.mflb.simulation.dispatch;
 import java.util.Optional;
 import java.util.function.Function;
 
-import org.mflb.core.MflbException;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerClasses;
@@ -23,9 +22,12 @@ import org.mflb.simulation.state.ServerClassLayout;
  *        new dispatcher that calls {@code serverAt} beyond the idle block must say so here.
  * @param occupancyArrivals the policy's law on the occupancy engine, empty where the counts alone are
  *        not a Markov chain (SQ(d) with memory, whose per-server observations are state)
+ * @param workload the least-loaded policy LL(d), which only the workload engine runs (it reads
+ *        workloads, not queue lengths: the agent and occupancy engines have no such state); empty for
+ *        the queue-length policies, which the workload engine does not run
  */
 public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatcher, boolean needsLevelOrder,
-        Optional<OccupancyArrivals> occupancyArrivals) {
+        Optional<OccupancyArrivals> occupancyArrivals, Optional<Policy.LeastLoaded> workload) {
 
     /**
      * @param policy a policy of the model, with servers of one speed
@@ -84,7 +86,8 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
 
             @Override
             public PolicyImplementation memory(Policy.Memory p) {
-                return new PolicyImplementation(ctx -> new MemoryDispatcher(ctx, p), false, Optional.empty());
+                return new PolicyImplementation(ctx -> new MemoryDispatcher(ctx, p), false, Optional.empty(),
+                        Optional.empty());
             }
 
             @Override
@@ -99,8 +102,10 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
 
             @Override
             public PolicyImplementation leastLoaded(Policy.LeastLoaded p) {
-                throw MflbException.invalid("policy", p.id(), "a queue-length policy: the workload engine of LL(d)"
-                        + " is not part of this simulator yet");
+                // the workload engine samples and compares by itself (engine.WorkloadReplication): no dispatcher
+                return new PolicyImplementation(ctx -> {
+                    throw new IllegalStateException("LL(d) runs on the workload engine only");
+                }, false, Optional.empty(), Optional.of(p));
             }
         });
     }
@@ -118,7 +123,7 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
     /** @return a policy the occupancy engine runs exactly, with {@code arrivals} */
     private static PolicyImplementation exactOnCounts(Function<DispatchContext, Dispatcher> dispatcher,
             boolean needsLevelOrder, OccupancyArrivals arrivals) {
-        return new PolicyImplementation(dispatcher, needsLevelOrder, Optional.of(arrivals));
+        return new PolicyImplementation(dispatcher, needsLevelOrder, Optional.of(arrivals), Optional.empty());
     }
 
     /**
@@ -127,6 +132,11 @@ public record PolicyImplementation(Function<DispatchContext, Dispatcher> dispatc
      */
     public Dispatcher createDispatcher(DispatchContext ctx) {
         return dispatcher.apply(ctx);
+    }
+
+    /** @return whether the policy runs on the workload engine (LL(d)) and on no other */
+    public boolean needsWorkloads() {
+        return workload.isPresent();
     }
 
     /** @return whether the occupancy engine is exact for the policy (whatever the service law) */

@@ -189,6 +189,24 @@ public abstract class Replication {
         return joined;
     }
 
+    /**
+     * Starts the time integrals of a unit {@code [a, b]}: by default the counts' ({@link TailIntegrals});
+     * an engine without events for every change of the counts (the workload engine) integrates by itself.
+     */
+    void startUnitIntegrals(double a, double b) {
+        tail.startUnit(a, b);
+    }
+
+    /** @return the unit's time-averaged tail vector {@code x̄_0..x̄_H}, at its end */
+    double[] endUnitTail() {
+        return tail.endUnitTail();
+    }
+
+    /** @return the unit's time-averaged number of jobs per server, or NaN when it is {@code Σ_{i≥1} x̄_i} */
+    double endUnitMeanJobs() {
+        return Double.NaN;
+    }
+
     /** The event loop: runs until {@link #checkpoint()} returns false. */
     abstract void simulate();
 
@@ -300,14 +318,15 @@ public abstract class Replication {
         if (joined != null) {
             java.util.Arrays.fill(joined, 0);
         }
-        tail.startUnit(c, unitEnd);
+        startUnitIntegrals(c, unitEnd);
         if (classes != null) {
             classes.startUnit(c, unitEnd);
         }
     }
 
     private void endUnit(double c) {
-        double[] x = tail.endUnitTail();
+        double[] x = endUnitTail();
+        double meanJobs = endUnitMeanJobs();
         double[] products = tail.endUnitProducts();
         PolicyStatistics ps = new PolicyStatistics();
         endPolicyUnit(c, arrivals, ps);
@@ -332,7 +351,7 @@ public abstract class Replication {
         }
         results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
                 completions, ps.values(), perJob, conditional, classes == null ? null : classes.meanQueueLengths(),
-                classes == null ? null : classes.arrivalRates()));
+                classes == null ? null : classes.arrivalRates(), meanJobs));
     }
 
     /**
@@ -381,6 +400,9 @@ public abstract class Replication {
         if (scenario.engineInUse() == Engine.OCCUPANCY) {
             return scenario.classLayout() == null ? new OccupancyReplication(scenario, index, rng)
                     : new OccupancyClassReplication(scenario, index, rng);
+        }
+        if (scenario.engineInUse() == Engine.WORKLOAD) {
+            return new WorkloadReplication(scenario, index, rng);
         }
         boolean queue = scenario.isQueue();
         if (scenario.exponentialFastPath()) {
