@@ -98,8 +98,12 @@ public final class SwitchedIntegrator {
     private double[] probe = new double[0];
     private double[] startValues = new double[0];
     private double[] nodeValuesEnd = new double[0];
+    /** Whether each function has been seen negative (at a step's end or node) since the piece began. */
+    private boolean[] armed = new boolean[0];
     private double bracketLow;
     private double bracketHigh;
+    private double foundFraction;
+    private double crossingFraction;
 
     /** @param maxStep the largest step, {@code > 0} */
     public SwitchedIntegrator(double maxStep) {
@@ -175,6 +179,9 @@ public final class SwitchedIntegrator {
         prepareCrossings(n, count);
         for (int s = 0; s < count; s++) {
             startValues[s] = switching.value(s, 0, m.state());
+            if (!kept) {
+                armed[s] = startValues[s] < 0;
+            }
         }
         time = t;
         localTime = 0;
@@ -229,21 +236,9 @@ public final class SwitchedIntegrator {
             double reached = fired >= 0 ? bracketHigh : end;
             view.set(m, t, target, span, now, end, reached);
             if (fired >= 0) {
-                // at the located time itself (not at its rounding in absolute time): a step of the method
-                // there, with the coordinates the switching functions read from the polynomial they were
-                // located on, so that the state lies on the surface as found
-                view.localState(reached, y);
-                int[] read = switching.coordinates();
-                if (read != null) {
-                    double[] onSurface = new double[read.length];
-                    for (int j = 0; j < read.length; j++) {
-                        onSurface[j] = y[read[j]];
-                    }
-                    m.subStep(Math.min(1.0, (reached - now) / (end - now)), y);
-                    for (int j = 0; j < read.length; j++) {
-                        y[read[j]] = onSurface[j];
-                    }
-                }
+                // at the located time itself (not at its rounding in absolute time), the state the
+                // crossing was found on: by a step of the method from the step's start
+                m.subStep(crossingFraction, y);
                 if (observer != null) {
                     observer.accepted(view);
                 }
@@ -282,6 +277,7 @@ public final class SwitchedIntegrator {
         if (startValues.length < count) {
             startValues = new double[count];
             nodeValuesEnd = new double[count];
+            armed = new boolean[count];
         }
         if (probe.length != n) {
             probe = new double[n];
@@ -300,6 +296,7 @@ public final class SwitchedIntegrator {
         boolean interior = false;
         int best = -1;
         double bestTime = Double.POSITIVE_INFINITY;
+        double bestFraction = Double.NaN;
         int[] read = switching.coordinates();
         for (int s = 0; s < count; s++) {
             double atEnd = switching.value(s, end, last);
@@ -320,24 +317,43 @@ public final class SwitchedIntegrator {
                 nodeValues[i] = switching.value(s, start + NODES[i] * (end - start), nodeStates[i - 1]);
             }
             nodeValues[DEGREE] = atEnd;
+            boolean armedAtStart = armed[s];
+            if (atEnd < 0) {
+                armed[s] = true;
+            }
             double after = 0;
-            for (int attempt = 0; attempt < 16; attempt++) {
+            if (!armedAtStart) {
+                // on or past its surface since the piece began: it counts only from where it is seen negative
+                int first = 1;
+                while (first <= DEGREE && !(nodeValues[first] < 0)) {
+                    first++;
+                }
+                if (first > DEGREE) {
+                    continue;
+                }
+                after = NODES[first];
+            }
+            double found = Double.NaN;
+            for (int attempt = 0; attempt < 16 && Double.isNaN(found); attempt++) {
                 toBernstein(nodeValues, coefficients);
                 if (!search(coefficients, 0.0, 1.0, after, 0)) {
                     break;
                 }
-                double found = refine(switching, s, start, end, bracketLow, bracketHigh, n);
-                if (!Double.isNaN(found)) {
-                    if (found < bestTime) {
-                        bestTime = found;
-                        best = s;
-                    }
-                    break;
-                }
+                found = refine(switching, s, start, end, bracketLow, bracketHigh);
                 after = bracketHigh;
+            }
+            if (Double.isNaN(found) && armedAtStart && atEnd >= 0) {
+                // the ends decide, whatever the polynomial shows inside the step
+                found = refine(switching, s, start, end, 0.0, 1.0);
+            }
+            if (found < bestTime) {
+                bestTime = found;
+                best = s;
+                bestFraction = foundFraction;
             }
         }
         bracketHigh = bestTime;
+        crossingFraction = bestFraction;
         return best;
     }
 
@@ -413,18 +429,22 @@ public final class SwitchedIntegrator {
     }
 
     /**
-     * Refines a crossing of function {@code s} within the fractions {@code [lo, hi]} of the step on
-     * {@code g} of the interpolated state (Illinois), to the right side of the root.
+     * Verifies and refines a crossing of function {@code s} that the polynomial places within the
+     * fractions {@code [lo, hi]} of the step: on {@code g} of the state by a step of the method from
+     * the step's start ({@link DormandPrince853#subStep}), which is as accurate as the step, where the
+     * polynomial may be far off inside a step (around a non-smooth point of the drift within rounding
+     * of the piece's surface, or in a stiff step). Illinois iterations with a bisection now and then.
      *
-     * @return the time where {@code g ≥ 0} first, within a few ulps; NaN if {@code g} of the
-     *         interpolated state does not change sign upward over the bracket (rounding)
+     * @return the time (on the clock) where {@code g ≥ 0} first, within a few ulps, with its fraction of
+     *         the step in {@link #foundFraction}; NaN when {@code g} does not go from negative to {@code ≥ 0}
+     *         over the bracket (a wiggle of the polynomial)
      */
-    private double refine(Switching switching, int s, double start, double end, double lo, double hi, int n) {
+    private double refine(Switching switching, int s, double start, double end, double lo, double hi) {
         double length = end - start;
         double a = lo == 0.0 ? start : start + lo * length;
         double b = hi == 1.0 ? end : start + hi * length;
-        double ga = lo == 0.0 ? startValues[s] : valueAt(switching, s, start, end, a, n);
-        double gb = hi == 1.0 ? nodeValuesEnd[s] : valueAt(switching, s, start, end, b, n);
+        double ga = lo == 0.0 ? startValues[s] : valueAt(switching, s, start, end, a);
+        double gb = hi == 1.0 ? nodeValuesEnd[s] : valueAt(switching, s, start, end, b);
         if (!(ga < 0) || !(gb >= 0)) {
             return Double.NaN;
         }
@@ -441,7 +461,7 @@ public final class SwitchedIntegrator {
             if (c <= a || c >= b) {
                 break;
             }
-            double gc = valueAt(switching, s, start, end, c, n);
+            double gc = valueAt(switching, s, start, end, c);
             if (gc >= 0) {
                 b = c;
                 gb = gc;
@@ -458,18 +478,13 @@ public final class SwitchedIntegrator {
                 side = -1;
             }
         }
+        foundFraction = b == end ? 1.0 : (b - start) / length;
         return b;
     }
 
-    private double valueAt(Switching switching, int s, double start, double end, double t, int n) {
-        method.prepareDense();
-        int[] read = switching.coordinates();
-        double theta = (t - start) / (end - start);
-        if (read == null) {
-            method.interpolate(theta, probe);
-        } else {
-            method.interpolate(read, theta, probe);
-        }
+    /** {@code g_s} at time {@code t} of the step, of the state by a step of the method from its start. */
+    private double valueAt(Switching switching, int s, double start, double end, double t) {
+        method.subStep(t == end ? 1.0 : (t - start) / (end - start), probe);
         return switching.value(s, t, probe);
     }
 
