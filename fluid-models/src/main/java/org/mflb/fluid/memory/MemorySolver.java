@@ -211,10 +211,6 @@ final class MemorySolver {
                 }
                 checkRoom(ell);
                 switches.add(new MemorySwitch(t, from, ell, cause));
-                if (Boolean.getBoolean("mflb.debugSteps")) { // TEMP
-                    double[] fs = MemoryLattice.poolShares(lattice.queueLaw(y), d);
-                    System.err.println("switch " + t + " " + from + "->" + ell + " " + cause + " fired " + fired + " M " + java.util.Arrays.toString(new double[] {MemoryLattice.mass(y, 0), MemoryLattice.mass(y, 1), MemoryLattice.mass(y, 2), MemoryLattice.mass(y, 3)}) + " F " + java.util.Arrays.toString(java.util.Arrays.copyOf(fs, 4)) + " u_act " + u[MemoryLattice.index(from, from)]);
-                }
                 if (chatter.chattering(t)) {
                     throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the memory fluid switches its active level"
                             + " endlessly at t = " + t + " (between " + from + " and " + ell + ")");
@@ -302,15 +298,6 @@ final class MemorySolver {
 
         @Override
         public void accepted(SwitchedIntegrator.Step step) {
-            if (Boolean.getBoolean("mflb.debugSteps") && step.start() > 23.6387716 && step.start() < 23.63877171) { // TEMP
-                int a = MemoryLattice.index(drift.activeLevel(), drift.activeLevel());
-                StringBuilder sb = new StringBuilder("  step " + step.start() + " .. " + step.end() + " l=" + drift.activeLevel() + " M:");
-                for (int q = 0; q <= 8; q++) {
-                    double tau = step.localStart() + q * (step.localEnd() - step.localStart()) / 8;
-                    sb.append(' ').append(step.localComponent(a, tau));
-                }
-                System.err.println(sb);
-            }
             TimeGrid grid = course.grid;
             int[] next = course.next;
             while (next[0] < grid.size() && grid.time(next[0]) <= step.end()) {

@@ -54,7 +54,6 @@ public final class PiecewiseSmoothSolver {
     static final double REST = 1e-2;
 
     private final IntegratorSettings settings;
-    static final java.util.Map<String, double[]> STATS = new java.util.TreeMap<>(); // TEMP
 
     /** @param settings integrator tolerances */
     public PiecewiseSmoothSolver(IntegratorSettings settings) {
@@ -251,7 +250,7 @@ public final class PiecewiseSmoothSolver {
                 piece.piece.clockRestarted();
                 if (Double.isNaN(restsFrom)) {
                     restsFrom = Double.POSITIVE_INFINITY;
-                    LinearRelaxation relaxation = PieceIntegration.constantFrom(lambda, t) ? piece.piece.relaxation(0) : null;
+                    LinearRelaxation relaxation = clock.constantFromOrigin() ? piece.piece.relaxation(0) : null;
                     if (relaxation != null) {
                         restPoint = relaxation.restPoint(piece.piece.dimension());
                         double accuracy = REST * toleranceScale(restPoint, piece.absolute, piece.relative);
@@ -273,15 +272,9 @@ public final class PiecewiseSmoothSolver {
                     break;
                 }
                 sampler.piece = piece.piece;
-                long before0 = integrator.steps(); double t00 = t; // TEMP
                 int fired = integrator.integrate(piece, piece, t, y, Math.min(target, restsFrom), piece.absolute,
                         piece.relative, resume, sampler);
                 t = integrator.time();
-                if (Boolean.getBoolean("mflb.debugSteps")) { // TEMP
-                    String key = piece.piece.getClass().getSimpleName() + " " + regime.describe();
-                    STATS.computeIfAbsent(key, q -> new double[3]);
-                    double[] st = STATS.get(key); st[0] += integrator.steps() - before0; st[1] += t - t00; st[2]++;
-                }
                 if (fired < 0) {
                     // a knot of λ(t), the end, or where the piece rests: the same piece from the same coordinates
                     clock.restart(t);
@@ -313,13 +306,6 @@ public final class PiecewiseSmoothSolver {
                 y = piece.piece.encode(0, x, gap);
                 restsFrom = Double.NaN;
                 resume = false;
-            }
-            if (Boolean.getBoolean("mflb.debugSteps")) { // TEMP
-                STATS.forEach((q, st) -> System.err.println(q + ": steps " + st[0] + " time " + st[1] + " runs " + st[2]));
-                switches.stream().filter(w -> w.from().equals(w.to())).limit(10).forEach(w -> System.err.println("same " + w));
-                for (int i = 1; i < switches.size(); i++) { if (switches.get(i).t() - switches.get(i-1).t() < 1e-6) System.err.println("close " + switches.get(i-1) + " " + switches.get(i)); }
-                System.err.println("steps " + integrator.steps() + " rejected " + integrator.rejectedSteps() + " evals "
-                        + integrator.evaluations() + " switches " + switches.size());
             }
         }
 

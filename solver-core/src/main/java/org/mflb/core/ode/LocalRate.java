@@ -86,6 +86,14 @@ public final class LocalRate {
     }
 
     /**
+     * @return whether {@code λ} is constant from the origin on: a constant rate, or a piecewise-linear one
+     *         past its last knot (it is constant outside its times)
+     */
+    public boolean constantFromOrigin() {
+        return rate.isConstant() || times != null && times.length > 0 && origin >= times[times.length - 1];
+    }
+
+    /**
      * @param tau time since the origin ({@code ≥ 0}, up to the next knot)
      * @return {@code λ(origin + τ)}
      */

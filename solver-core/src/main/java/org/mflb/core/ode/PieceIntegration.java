@@ -72,20 +72,6 @@ public final class PieceIntegration {
     }
 
     /**
-     * @param lambda arrival rate
-     * @param t a time
-     * @return whether {@code λ} is constant on {@code [t, ∞)}: a constant rate, or a piecewise-linear one
-     *         past its last knot (it is constant outside its times)
-     */
-    public static boolean constantFrom(ArrivalRate lambda, double t) {
-        if (lambda.isConstant()) {
-            return true;
-        }
-        double[] knots = knots(lambda);
-        return knots.length > 0 && t >= knots[knots.length - 1];
-    }
-
-    /**
      * The absolute tolerances of a piece: {@code settings.absoluteTolerance()} for every coordinate
      * but {@code tight}, whose tolerance is 1e-10 times that, so that the coordinate is integrated to
      * the relative tolerance alone and its zero (a switching surface approached like {@code e^{−t}})

@@ -79,7 +79,6 @@ public final class SwitchedIntegrator {
         TO_BERNSTEIN = invert(basis);
     }
 
-    private static final boolean DEBUG = Boolean.getBoolean("mflb.debugEachStep"); // TEMP
     private final double maxStep;
     private DormandPrince853[] methods = new DormandPrince853[0];
     private DormandPrince853 method;
@@ -223,9 +222,6 @@ public final class SwitchedIntegrator {
             }
             m.accept(end);
             steps++;
-            if (DEBUG) { // TEMP
-                System.err.println("step " + (t + now) + " h " + h + " err " + error);
-            }
             double factor = Double.isFinite(error) && error > 0
                     ? Math.min(MAX_GROWTH, Math.max(MIN_REDUCTION, SAFETY * Math.pow(error, -1.0 / DormandPrince853.ORDER)))
                     : MAX_GROWTH;
