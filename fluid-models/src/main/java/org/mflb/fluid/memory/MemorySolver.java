@@ -190,7 +190,13 @@ final class MemorySolver {
                     break;
                 }
                 sampler.drift = piece.drift;
-                int fired = integrator.integrate(piece, piece, t, u, target, piece.absolute, piece.relative, resume, sampler);
+                int fired;
+                try {
+                    fired = integrator.integrate(piece, piece, t, u, target, piece.absolute, piece.relative, resume, sampler);
+                } catch (MflbException e) {
+                    throw new MflbException(e.kind(), null, "the memory fluid could not be integrated past t = " + t
+                            + " at active level " + ell + ": " + e.getMessage());
+                }
                 t = integrator.time();
                 if (fired < 0) {
                     clock.restart(t); // a knot of λ(t) or the end: the same piece from the same coordinates

@@ -272,8 +272,14 @@ public final class PiecewiseSmoothSolver {
                     break;
                 }
                 sampler.piece = piece.piece;
-                int fired = integrator.integrate(piece, piece, t, y, Math.min(target, restsFrom), piece.absolute,
-                        piece.relative, resume, sampler);
+                int fired;
+                try {
+                    fired = integrator.integrate(piece, piece, t, y, Math.min(target, restsFrom), piece.absolute,
+                            piece.relative, resume, sampler);
+                } catch (MflbException e) {
+                    throw new MflbException(e.kind(), null, "the non-smooth fluid limit could not be integrated past t = "
+                            + t + " in regime " + regime.describe() + ": " + e.getMessage());
+                }
                 t = integrator.time();
                 if (fired < 0) {
                     // a knot of λ(t), the end, or where the piece rests: the same piece from the same coordinates
