@@ -16,9 +16,10 @@ import org.mflb.core.ode.TimeGrid;
 
 /**
  * Integrates the memory fluid piece by piece: within a piece the active level {@code ℓ} is fixed and
- * the drift ({@link MemoryDrift}) is smooth; Dormand–Prince 8(5,3) (Hipparchus) with event detection
- * stops at the first of the two switches of {@code docs/models.md §1a}, located by a bracketing Brent
- * solver:
+ * the drift ({@link MemoryDrift}, evaluated without allocating) is smooth; Dormand–Prince 8(5,3),
+ * step by step ({@link SwitchedIntegrator}: crossings found on each step's polynomial and located on
+ * steps of the method, steps landing on the knots of {@code λ(t)}, {@code λ} on a clock started at
+ * the last stop), stops at the first of the two switches of {@code docs/models.md §1a}:
  * <ul>
  * <li>(a) the active level is emptied, {@code M_ℓ} reaches {@link MemoryLattice#EMPTY_LEVEL}: the
  * (at most 1e-14) mass left there takes its next job at once (to {@code (i+1, ℓ+1)}) and {@code ℓ}
@@ -27,8 +28,8 @@ import org.mflb.core.ode.TimeGrid;
  * moves down to {@code max{k < ℓ : F_k > 0}}, where mass then builds from 0.</li>
  * </ul>
  * Nothing is smoothed: the only approximation besides the integrator's tolerance is that a level with
- * less than 1e-14 of the servers counts as emptied. The integration also restarts at the knots of a
- * piecewise-linear {@code λ(t)}.
+ * less than 1e-14 of the servers counts as emptied. As for {@code PiecewiseSmoothSolver}, only the grid
+ * is kept and the path does not depend on it.
  */
 final class MemorySolver {
 

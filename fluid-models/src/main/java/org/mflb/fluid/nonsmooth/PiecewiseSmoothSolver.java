@@ -17,32 +17,40 @@ import org.mflb.core.ode.TimeGrid;
 
 /**
  * Integrates a piecewise-smooth fluid limit exactly, piece by piece. Each smooth piece
- * ({@link Regime}) is integrated in its own coordinates ({@link Piece}) with Dormand–Prince 8(5,3)
- * (Hipparchus) and one event detector per switching surface; the integration stops at the first
- * crossing (located by a bracketing Brent solver to a few units in the last place of the time, so that
- * the state at the located end lies within a few 1e-16 of the surface), the policy chooses the
- * next piece and pins its levels at exactly 1, and integration resumes from there. Sliding pieces
- * are integrated on their surface (the pinned levels are not integrated). Regime (a) of the
- * threshold policies, whose drift has the factor {@code 1/(1 − x_ℓ)}, is integrated through its
- * deficit ({@link DeficitPiece}, non-stiff) with the split below the threshold integrated by an
- * L-stable implicit method ({@link LowerGaps}). Nothing is smoothed; the only approximation besides
- * the integrator's tolerance is that a level within {@link NonSmoothPolicy#ON_SURFACE} of 1 counts as
- * on its surface. The integration also restarts at the knots of a piecewise-linear {@code λ(t)}, so
- * that no step straddles a kink.
+ * ({@link Regime}) is integrated in its own coordinates ({@link Piece}) by {@link SwitchedIntegrator}:
+ * Dormand–Prince 8(5,3) step by step, its steps chosen by the error estimate and cut to land exactly
+ * on the knots of a piecewise-linear {@code λ(t)} (never across one) and on the end; each accepted
+ * step is searched for a crossing of the piece's switching functions on the step's own polynomial
+ * (Bernstein bounds, no check interval), and a crossing found is verified and located to a few units
+ * in the last place of the time on steps of the method itself, so that the state there lies on the
+ * surface as found. The policy then chooses the next piece and pins its levels at exactly 1, and
+ * integration resumes from there. Sliding pieces are integrated on their surface (the pinned levels
+ * are not integrated). Regime (a) of the threshold policies, whose drift has the factor
+ * {@code 1/(1 − x_ℓ)}, is integrated through its deficit ({@link DeficitPiece}, non-stiff) with the
+ * split below the threshold integrated by an L-stable implicit method ({@link LowerGaps}). Nothing
+ * is smoothed; the only approximation besides the integrator's tolerance is that a level within
+ * {@link NonSmoothPolicy#ON_SURFACE} of 1 counts as on its surface.
  * <p>
- * Only the grid is kept, so that memory does not grow with the length of the run: the full state and
- * the piece in force at each grid time are recorded as the integration passes it, with every switch;
- * between grid times {@link Solution#stateAt} integrates afresh from the grid time before. A stretch
- * shorter than Hipparchus can integrate (a switch located within rounding of a grid time, a knot or
- * the end) is not integrated: the state at its start stands for the state at its end
- * ({@link PieceIntegration#negligible}). And a linear piece ({@link LinearRelaxation}: regime (b) in
- * pools, regime (a) with {@code ℓ = 1}) is not integrated for ever once {@code λ} stays constant: from
- * the time its exact solution provably lies within {@link #REST} of the integrator's tolerance of its
- * rest point, and no switching surface lies that close, the rest point is the state at every later grid
- * time. Dormand–Prince is stability-limited on these pieces (the rate-1 relaxation of the first free
- * level caps its steps near 6 time units) and checks each switching function every 0.05 time units: without the
- * rest point a run to {@code t = 10^6} at the fixed point costs 2·10^7 interpolations of the state per
- * surface.
+ * <b>Time.</b> Each stretch between stops is integrated on a clock started at its beginning
+ * ({@link LocalRate}): {@code λ} there is exact to the last place of the time since the last knot,
+ * whatever {@code t} (formed in absolute time, at {@code t ≈ 1.7·10^4} the stage times moved
+ * {@code λ} by more than the error allowed for the distance to a surface, and the integration died
+ * of a "minimal step size"). A switch moves the clock's origin to where it was found, with {@code λ}
+ * there the value the switching function saw, so that the policy decides on the same numbers.
+ * <p>
+ * <b>Work.</b> It grows with the number of pieces and with how smooth each is, not with the grid: the
+ * steps do not depend on the output times (a grid time within a step gets a step of the method from
+ * the step's start, as accurate as the step, where the step's polynomial may not be), so the path is
+ * the same, bit for bit, whatever {@code dt}; a piece resumed past a knot keeps its step size; and
+ * switches are not capped in number, only when they stop moving time forward ({@link ChatterGuard}).
+ * <p>
+ * <b>Memory.</b> Only the grid is kept, so that memory does not grow with the length of the run: the
+ * full state and the piece in force at each grid time are recorded as the integration passes it,
+ * with every switch; between grid times {@link Solution#stateAt} integrates afresh from the grid time
+ * before. A linear piece ({@link LinearRelaxation}: regime (b) in pools, regime (a) with {@code ℓ = 1})
+ * is not integrated for ever once {@code λ} stays constant: from the time its exact solution
+ * provably lies within {@link #REST} of the integrator's tolerance of its rest point, and no switching
+ * surface lies that close, the rest point is the state at every later grid time.
  */
 public final class PiecewiseSmoothSolver {
 

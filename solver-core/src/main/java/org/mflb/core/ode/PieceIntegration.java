@@ -38,14 +38,14 @@ public final class PieceIntegration {
     }
 
     /**
-     * Whether the stretch from {@code t} to {@code target} is too short to integrate: shorter than
-     * the smallest interval Hipparchus accepts ({@code 1000 ulp} of the larger time), as when a switch
-     * is located within rounding of a grid time, a knot or the end. The state at {@code t} then stands
-     * for the state at {@code target} (the drift moves it by at most that interval times its size).
+     * Whether two times are the same within rounding ({@code 1000 ulp} of the larger): a switch located
+     * that close after a grid time is where an integration from that grid time starts (the piece in
+     * force there is the one after the switch), and a piece that comes to rest that close to now is at
+     * rest now. ({@link SwitchedIntegrator} integrates a stretch of any positive length.)
      *
-     * @param t the current time
-     * @param target the next stop, {@code >= t} or within rounding below it
-     * @return whether the solvers skip the stretch instead of integrating it
+     * @param t the earlier time
+     * @param target the later time, {@code >= t} or within rounding below it
+     * @return whether they count as one
      */
     public static boolean negligible(double t, double target) {
         return target - t < 1000 * Math.ulp(Math.max(Math.abs(t), Math.abs(target)));

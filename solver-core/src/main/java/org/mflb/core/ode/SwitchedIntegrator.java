@@ -6,9 +6,9 @@ import org.mflb.core.MflbException;
 /**
  * Integrates one smooth piece of a piecewise-smooth vector field to a stop or to the first upward
  * crossing of one of its switching functions, step by step with {@link DormandPrince853}: steps
- * chosen by its error estimate, cut to land exactly on the stop (a knot of {@code λ(t)}, the end of
- * the grid), and the crossings found on each step's own polynomial, not by sampling at a fixed check
- * interval.
+ * chosen by its error estimate (as Hipparchus chooses them), cut to land exactly on the stop (a knot
+ * of {@code λ(t)}, the end of the grid), kept across a stop when the same piece goes on, and the
+ * crossings found on each step's own polynomial, not by sampling at a fixed check interval.
  * <p>
  * <b>Crossings.</b> A switching function {@code g(t, y)} ends the piece where it goes from negative
  * to {@code ≥ 0}. On an accepted step, {@code g} along the step's polynomial {@code y(t + θh)} is a
@@ -17,17 +17,25 @@ import org.mflb.core.MflbException;
  * determine it, and its Bernstein coefficients (the values' image by a fixed 8×8 matrix) bound it.
  * If all are negative {@code g} stays negative over the step. Otherwise the step is halved by de
  * Casteljau's algorithm until a part has exactly one sign change in its coefficients (then exactly
- * one root in it, Descartes' rule for the Bernstein basis), the earliest upward one is kept, and its
- * time is refined by the Illinois method on {@code g} of the interpolated state to a few units in the
- * last place of the time, at the right side of the root (where {@code g ≥ 0}). A touch of 0 without a
- * sign change (a grazing trajectory), or two crossings closer than {@code 2^{-40}} of a step, is not
- * an event. A function that starts the piece at or above 0 (on the surface just left) ends it only
- * after it has been negative.
+ * one root in it, Descartes' rule for the Bernstein basis), and the earliest upward one is kept. The
+ * polynomial only says where to look: inside a step it may be far off (in a stiff step, or where the
+ * drift has a kink within rounding of the surface), so the crossing is verified, and located by the
+ * Illinois method to a few units in the last place of the time at the right side of the root (where
+ * {@code g ≥ 0}), on {@code g} of the state given by a step of the method from the step's start to
+ * there ({@link DormandPrince853#subStep}), which is as accurate as the step; the piece ends in that
+ * state. A crossing the polynomial shows but the method's states do not is a wiggle of the polynomial
+ * and no event; when {@code g} is negative at a step's start and not at its end, the ends decide. A
+ * touch of 0 without a sign change (a grazing trajectory), or two crossings closer than
+ * {@code 2^{-40}} of a step, is not an event. A function that starts the piece at or above 0 (on the
+ * surface just left) ends it only after it has been seen negative.
  * <p>
- * <b>No minimal step.</b> A step is only shortened below a few units in the last place of the time
- * when the drift is not finite there (then the piece cannot be integrated at all, reported as
- * {@link ErrorKind#NO_CONVERGENCE}); a step the error control would shrink further is taken at that
- * length, so a stretch of any positive length is integrated and nothing fails for want of a step.
+ * <b>No minimal step.</b> Rejected steps are shortened down to a few units in the last place of the
+ * time; a step that short is taken whatever its error estimate, so a stretch of any positive length is
+ * integrated and nothing fails for want of a step. Only a drift that is not finite at that scale stops
+ * the integration ({@link ErrorKind#NO_CONVERGENCE}).
+ * <p>
+ * <b>Clock.</b> The field and the switching functions are given the time since the start of the call
+ * ({@link LocalRate}), the observers both that and the absolute time.
  */
 public final class SwitchedIntegrator {
 
