@@ -107,6 +107,8 @@ public final class DormandPrince853 {
 
     /** The stages with a nonzero weight in {@link #B}, {@link #E5}, {@link #E3} (all the same). */
     private static final int[] WEIGHTED = {0, 5, 6, 7, 8, 9, 10, 11};
+    /** The stages with a nonzero coefficient in some row of {@link #D}. */
+    private static final int[] DENSE = {0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     /** For each row of {@link #A}, the columns that are not zero. */
     private static final int[][] NONZERO = new int[A.length][];
 
@@ -425,23 +427,14 @@ public final class DormandPrince853 {
 
     /** Forms the polynomial's coefficients of coordinate {@code i} for the current step. */
     private void coefficients(int i) {
-        double a0 = k[0][i];
-        double a5 = k[5][i];
-        double a6 = k[6][i];
-        double a7 = k[7][i];
-        double a8 = k[8][i];
-        double a9 = k[9][i];
-        double a10 = k[10][i];
-        double a11 = k[11][i];
-        double a12 = k[12][i];
-        double a13 = k[13][i];
-        double a14 = k[14][i];
-        double a15 = k[15][i];
         v[0][i] = y1[i] - y0[i]; // exactly the end of the step at θ = 1
         for (int j = 1; j < 7; j++) {
             double[] d = D[j];
-            v[j][i] = h * (d[0] * a0 + d[5] * a5 + d[6] * a6 + d[7] * a7 + d[8] * a8 + d[9] * a9 + d[10] * a10
-                    + d[11] * a11 + d[12] * a12 + d[13] * a13 + d[14] * a14 + d[15] * a15);
+            double sum = 0;
+            for (int s : DENSE) {
+                sum += d[s] * k[s][i];
+            }
+            v[j][i] = h * sum;
         }
         denseStep[i] = step;
     }
