@@ -105,7 +105,7 @@ public final class SwitchedIntegrator {
     private double[] probe = new double[0];
     private double[] startValues = new double[0];
     private double[] nodeValuesEnd = new double[0];
-    /** Whether each function has been seen negative (at a step's end or node) since the piece began. */
+    /** Whether each function has been seen negative at a step's start or end since the piece began. */
     private boolean[] armed = new boolean[0];
     private double bracketLow;
     private double bracketHigh;
