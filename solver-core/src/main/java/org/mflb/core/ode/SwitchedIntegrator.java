@@ -1,5 +1,6 @@
 package org.mflb.core.ode;
 
+import org.hipparchus.linear.MatrixUtils;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 
@@ -84,7 +85,7 @@ public final class SwitchedIntegrator {
                 basis[i][j] = binomial(DEGREE, j) * Math.pow(NODES[i], j) * Math.pow(1 - NODES[i], DEGREE - j);
             }
         }
-        TO_BERNSTEIN = invert(basis);
+        TO_BERNSTEIN = MatrixUtils.inverse(MatrixUtils.createRealMatrix(basis)).getData();
     }
 
     private final double maxStep;
@@ -598,43 +599,5 @@ public final class SwitchedIntegrator {
             c = c * (n - k + i) / i;
         }
         return c;
-    }
-
-    /** Gauss–Jordan with partial pivoting (an 8×8 matrix, once). */
-    private static double[][] invert(double[][] m) {
-        int n = m.length;
-        double[][] a = new double[n][2 * n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(m[i], 0, a[i], 0, n);
-            a[i][n + i] = 1;
-        }
-        for (int col = 0; col < n; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < n; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            double[] tmp = a[pivot];
-            a[pivot] = a[col];
-            a[col] = tmp;
-            double p = a[col][col];
-            for (int c = 0; c < 2 * n; c++) {
-                a[col][c] /= p;
-            }
-            for (int r = 0; r < n; r++) {
-                if (r != col && a[r][col] != 0) {
-                    double f = a[r][col];
-                    for (int c = 0; c < 2 * n; c++) {
-                        a[r][c] -= f * a[col][c];
-                    }
-                }
-            }
-        }
-        double[][] inverse = new double[n][n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(a[i], n, inverse[i], 0, n);
-        }
-        return inverse;
     }
 }
