@@ -18,6 +18,7 @@ import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.sojourn.Percentiles;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.NonSmoothBenchmark;
 import org.mflb.fluid.PowerOfD;
 import org.mflb.core.system.ServerClasses;
 import org.mflb.core.system.ServerSystem;
@@ -42,17 +43,19 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
                 + " median and best run; against N for both engines, at most 5 interleaved repetitions), the"
-                + " hydrodynamic PDE, model files, and the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
-                + " chains).",
+                + " hydrodynamic PDE, model files, the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
+                + " chains), and long non-smooth fluid transients (time units and switches per second).",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, engines, pde, modelfile, diffusion }
+    public enum Suite { fluid, refined, simulation, engines, pde, modelfile, diffusion, nonsmooth }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde,modelfile,diffusion",
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde,modelfile,diffusion,nonsmooth",
             description = "Which benchmarks (default: all). engines: simulator events/s against N = 10^3 ... 10^7 for"
-                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes).")
+                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes). nonsmooth:"
+                    + " time units and switches per CPU second of the long non-smooth transients of issue 28 (threshold"
+                    + " and self-learning threshold under a periodic load, SQ(2) with memory; at most 3 repetitions).")
     Set<Suite> suites;
 
     @Option(names = "--repetitions", defaultValue = "11", paramLabel = "R",
@@ -212,6 +215,16 @@ public final class BenchCommand implements Callable<Integer> {
             modelFileSimulation(figures);
         }
         timeCases(chosen, Suite.diffusion, chosen.contains(Suite.diffusion) ? diffusionCases() : List.of(), figures);
+        if (chosen.contains(Suite.nonsmooth)) {
+            for (NonSmoothBenchmark.Measurement m : NonSmoothBenchmark.measure(Math.min(repetitions, 3))) {
+                figures.add(new Figure("nonsmooth", m.name() + " (CPU of the thread, median)", m.medianCpuSeconds(), "s"));
+                figures.add(new Figure("nonsmooth", m.name() + " (wall, median)", m.medianWallSeconds(), "s"));
+                figures.add(new Figure("nonsmooth", m.name() + ": time units per CPU second", m.timeUnitsPerCpuSecond(),
+                        "time units/s"));
+                figures.add(new Figure("nonsmooth", m.name() + ": switches per CPU second (" + m.switches() + " switches)",
+                        m.switchesPerCpuSecond(), "switches/s"));
+            }
+        }
         print(figures);
         return 0;
     }
