@@ -18,13 +18,18 @@ import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.sojourn.Percentiles;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
+import org.mflb.fluid.NonSmoothBenchmark;
 import org.mflb.fluid.PowerOfD;
+import org.mflb.core.system.ServerClasses;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.Truncation;
 import org.mflb.fluid.diffusion.HalfinWhittJsq;
 import org.mflb.fluid.diffusion.HalfinWhittLimit;
+import org.mflb.fluid.heterogeneous.ClassRule;
+import org.mflb.fluid.heterogeneous.HeterogeneousFluid;
 import org.mflb.pde.HydrodynamicPde;
 import org.mflb.pde.PdeInitialState;
+import org.mflb.pde.workload.WorkloadBenchmark;
 import org.mflb.simulation.SimulationBenchmark;
 import org.mflb.validation.Stopwatch;
 
@@ -38,17 +43,19 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
                 + " median and best run; against N for both engines, at most 5 interleaved repetitions), the"
-                + " hydrodynamic PDE, model files, and the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
-                + " chains).",
+                + " hydrodynamic PDE, model files, the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
+                + " chains), and long non-smooth fluid transients (time units and switches per second).",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
 
     /** The groups of benchmarks. */
-    public enum Suite { fluid, refined, simulation, engines, pde, modelfile, diffusion }
+    public enum Suite { fluid, refined, simulation, engines, pde, modelfile, diffusion, nonsmooth }
 
-    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde,modelfile,diffusion",
+    @Option(names = "--suite", split = ",", paramLabel = "fluid,refined,simulation,engines,pde,modelfile,diffusion,nonsmooth",
             description = "Which benchmarks (default: all). engines: simulator events/s against N = 10^3 ... 10^7 for"
-                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes).")
+                    + " the agent and the occupancy engine (SQ(2), lambda 0.9, one thread; a few minutes). nonsmooth:"
+                    + " time units and switches per CPU second of the long non-smooth transients of issue 28 (threshold"
+                    + " and self-learning threshold under a periodic load, SQ(2) with memory; at most 3 repetitions).")
     Set<Suite> suites;
 
     @Option(names = "--repetitions", defaultValue = "11", paramLabel = "R",
@@ -87,6 +94,10 @@ public final class BenchCommand implements Callable<Integer> {
                 .withTruncation(Truncation.fixed(100));
         cases.add(new Case("transient, SQ(2) pools, lambda 50, K = 100, t in [0, 50]",
                 () -> pools.transientFrom(InitialState.empty(), grid)));
+        ServerClasses three = ServerClasses.of(new double[] {0.25, 0.25, 0.5}, new double[] {2, 1, 0.5});
+        HeterogeneousFluid threeClasses = new HeterogeneousFluid(three, ClassRule.SHORTEST_QUEUE, 2, false, 0.85);
+        cases.add(new Case("fixed point, SQ(2), 3 classes of speeds 2, 1, 0.5, lambda 0.85 (auto L)",
+                threeClasses::fixedPoint));
         return cases;
     }
 
@@ -111,7 +122,8 @@ public final class BenchCommand implements Callable<Integer> {
                 () -> pde.transientFrom(PdeInitialState.empty(), grid)),
                 new Case("PDE equilibrium, SQ(2), lambda 0.9, lognormal SCV 4", pde::equilibrium),
                 new Case("PDE equilibrium with response/waiting quantiles 50-99.9, SQ(2), lambda 0.9, lognormal SCV 4",
-                        () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)));
+                        () -> pde.sojournTimes(pde.equilibrium()).responseQuantiles(Percentiles.DEFAULT)),
+                new Case(WorkloadBenchmark.EQUILIBRIUM_CASE, WorkloadBenchmark::equilibrium));
     }
 
     static List<Case> diffusionCases() {
@@ -203,6 +215,16 @@ public final class BenchCommand implements Callable<Integer> {
             modelFileSimulation(figures);
         }
         timeCases(chosen, Suite.diffusion, chosen.contains(Suite.diffusion) ? diffusionCases() : List.of(), figures);
+        if (chosen.contains(Suite.nonsmooth)) {
+            for (NonSmoothBenchmark.Measurement m : NonSmoothBenchmark.measure(Math.min(repetitions, 3))) {
+                figures.add(new Figure("nonsmooth", m.name() + " (CPU of the thread, median)", m.medianCpuSeconds(), "s"));
+                figures.add(new Figure("nonsmooth", m.name() + " (wall, median)", m.medianWallSeconds(), "s"));
+                figures.add(new Figure("nonsmooth", m.name() + ": time units per CPU second", m.timeUnitsPerCpuSecond(),
+                        "time units/s"));
+                figures.add(new Figure("nonsmooth", m.name() + ": switches per CPU second (" + m.switches() + " switches)",
+                        m.switchesPerCpuSecond(), "switches/s"));
+            }
+        }
         print(figures);
         return 0;
     }

@@ -112,6 +112,10 @@ public final class FluidModel {
             throw MflbException.invalid("service", model.service().spec(), "exp (exponential of mean 1) for the fluid"
                     + " (ODE) models; general service times: the hydrodynamic PDE");
         }
+        if (model.hasClasses()) {
+            throw MflbException.invalid("classes", model.classes().spec(), "one class of speed 1 for the tail-vector"
+                    + " fluid models; servers of different speeds: org.mflb.fluid.heterogeneous.HeterogeneousFluid");
+        }
         return of(model.system(), FluidPolicy.of(model.policy(), n), model.arrivalRate());
     }
 

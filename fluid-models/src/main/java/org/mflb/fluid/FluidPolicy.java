@@ -72,7 +72,8 @@ public interface FluidPolicy {
 
             @Override
             public FluidPolicy powerOfD(Policy.PowerOfD p) {
-                if (p.sampling() == Sampling.REPLACEMENT) {
+                // speed-weighted sampling of servers of one speed is uniform sampling with replacement
+                if (p.sampling() == Sampling.REPLACEMENT || p.sampling() == Sampling.SPEED) {
                     return PowerOfD.withReplacement(p.d());
                 }
                 if (n <= 0) {
@@ -104,6 +105,19 @@ public interface FluidPolicy {
             @Override
             public FluidPolicy memory(Policy.Memory p) {
                 return MemoryPolicy.of(p.d());
+            }
+
+            @Override
+            public FluidPolicy shortestExpectedDelay(Policy.ShortestExpectedDelay p) {
+                // servers of one speed: the smallest (Q+1)/s is the shortest queue (docs/models.md §10)
+                return powerOfD(new Policy.PowerOfD(p.d(), p.sampling() == Sampling.SPEED ? Sampling.REPLACEMENT
+                        : p.sampling()));
+            }
+
+            @Override
+            public FluidPolicy leastLoaded(Policy.LeastLoaded p) {
+                throw MflbException.invalid("policy", p.id(), "a queue-length policy for the tail-vector fluid"
+                        + " models; LL(d) reads workloads: its limit is the workload equation (org.mflb.pde.workload)");
             }
         });
     }

@@ -204,16 +204,111 @@ public final class SimulationBenchmark {
         return out.toArray(new Measurement[0]);
     }
 
+    /** Servers of the LL(d) workload-engine benchmark (issue 26). */
+    public static final int LEAST_LOADED_SERVERS = 1_000_000;
+
+    /** Jobs simulated per run of the LL(d) benchmark (about two seconds at the target speed). */
+    public static final long LEAST_LOADED_JOBS = 20_000_000;
+
+    /** Service laws of the LL(d) benchmark. */
+    public static final String[] LEAST_LOADED_SERVICE = {"exp", GENERAL_SERVICE};
+
     /**
-     * Command-line entry: {@code SimulationBenchmark [repetitions] [scaling]} (default 5); prints one
-     * line per reference benchmark, or per case of the scaling benchmark.
+     * The three classes of the server-class benchmark (issue 25): a = (0.3, 0.3, 0.4), s = (1.5, 1,
+     * 0.625), capacity C = 1 and stability boundary λ* = 1 for SQ(2), so that λ = 0.9 compares with the
+     * homogeneous SQ(2) at the same load.
+     */
+    public static final String THREE_CLASSES = "0.3:1.5,0.3:1,0.4:0.625";
+
+    /** Events simulated per run of the server-class benchmark. */
+    public static final long CLASS_EVENTS = 10_000_000;
+
+    /**
+     * Events per second with three server classes ({@link #THREE_CLASSES}) against servers of one
+     * speed (issue 25: within 20%), SQ(2) and SED(2) with replacement, exponential queues, λ = 0.9,
+     * N = 1000, one thread, on both engines; each run about {@link #CLASS_EVENTS} events after a
+     * warm-up of a tenth. The cases of one engine are measured alternately (paired runs).
      *
-     * @param args optional number of repetitions, then optionally {@code scaling}
+     * @param repetitions measured runs per case ({@code ≥ 1})
+     * @return per engine: homogeneous SQ(2), three-class SQ(2), three-class SED(2)
+     */
+    public static Measurement[] measureClasses(int repetitions) {
+        Require.atLeast("repetitions", repetitions, 1);
+        int n = 1000;
+        double tEnd = CLASS_EVENTS / (1.8 * n);
+        org.mflb.core.system.ServerClasses three = org.mflb.core.system.ServerClasses.parse(THREE_CLASSES);
+        LoadBalancingModel[] models = {SQ2, SQ2.withClasses(three),
+            SQ2.withPolicy(new Policy.ShortestExpectedDelay(2, org.mflb.core.system.Sampling.REPLACEMENT))
+                    .withClasses(three)};
+        String[] labels = {"SQ(2) one speed", "SQ(2) 3 classes", "SED(2) 3 classes"};
+        java.util.List<Measurement> out = new java.util.ArrayList<>();
+        for (Engine engine : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {
+            String[] names = new String[models.length];
+            SimulationScenario[] scenarios = new SimulationScenario[models.length];
+            for (int k = 0; k < models.length; k++) {
+                names[k] = labels[k] + ", exp queues, N = 1000, lambda 0.9, " + engine.cliName() + " engine";
+                scenarios[k] = SimulationScenario.builder().model(models[k]).servers(n).engine(engine).tEnd(tEnd)
+                        .threads(1).seed(2024).build();
+            }
+            out.addAll(java.util.List.of(measureInterleaved(names, scenarios, repetitions)));
+        }
+        return out.toArray(new Measurement[0]);
+    }
+
+    /**
+     * @return LL(2) with replacement, λ = 0.9, {@link #LEAST_LOADED_SERVERS} single-server queues with
+     *         job sizes {@code service}, one thread, about {@code jobs} jobs from an empty start (the
+     *         default warm-up, a tenth of the run); {@code percentiles} adds the per-job histogram
+     */
+    public static SimulationScenario leastLoadedScenario(ServiceDistribution service, long jobs, boolean percentiles) {
+        double lambda = 0.9;
+        LoadBalancingModel model = new LoadBalancingModel(ServerSystem.singleServerQueues(),
+                new Policy.LeastLoaded(2, org.mflb.core.system.Sampling.REPLACEMENT),
+                org.mflb.core.model.ArrivalRate.constant(lambda), service);
+        SimulationScenario.Builder b = SimulationScenario.builder().model(model).servers(LEAST_LOADED_SERVERS)
+                .tEnd(jobs / (lambda * LEAST_LOADED_SERVERS)).threads(1).seed(2024);
+        return percentiles ? b.percentiles(50, 90, 99).build() : b.build();
+    }
+
+    /**
+     * Jobs per second of the workload engine of LL(d) (issue 26; target ≥ 10⁷ jobs/s per core): LL(2),
+     * λ = 0.9, N = 10⁶, exponential and log-normal (SCV 4) sizes, each without and with the per-job
+     * response-time histogram (percentiles 50, 90, 99), one thread, about {@link #LEAST_LOADED_JOBS}
+     * jobs per run, interleaved. The engine has no departure events, so its events are its jobs.
+     *
+     * @param repetitions measured runs per case ({@code ≥ 1})
+     * @return the measurements (events per second = jobs per second)
+     */
+    public static Measurement[] measureLeastLoaded(int repetitions) {
+        Require.atLeast("repetitions", repetitions, 1);
+        int m = 2 * LEAST_LOADED_SERVICE.length;
+        String[] names = new String[m];
+        SimulationScenario[] scenarios = new SimulationScenario[m];
+        int k = 0;
+        for (String spec : LEAST_LOADED_SERVICE) {
+            ServiceDistribution law = ServiceDistributions.parse(spec);
+            for (boolean percentiles : new boolean[] {false, true}) {
+                names[k] = "LL(2) " + law.spec() + " jobs, N = 1e+06, workload engine" + (percentiles ? ", histogram" : "");
+                scenarios[k++] = leastLoadedScenario(law, LEAST_LOADED_JOBS, percentiles);
+            }
+        }
+        return measureInterleaved(names, scenarios, repetitions);
+    }
+
+    /**
+     * Command-line entry: {@code SimulationBenchmark [repetitions] [scaling|classes|ll]} (default 5);
+     * prints one line per reference benchmark, or per case of the scaling, the server-class or the
+     * LL(d) benchmark.
+     *
+     * @param args optional number of repetitions, then optionally {@code scaling}, {@code classes} or {@code ll}
      */
     public static void main(String[] args) {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        boolean scaling = args.length > 1 && args[1].equals("scaling");
-        for (Measurement m : scaling ? measureScaling(reps) : measureReference(reps)) {
+        String which = args.length > 1 ? args[1] : "";
+        Measurement[] ms = which.equals("scaling") ? measureScaling(reps)
+                : which.equals("classes") ? measureClasses(reps)
+                : which.equals("ll") ? measureLeastLoaded(reps) : measureReference(reps);
+        for (Measurement m : ms) {
             System.out.println(m.line());
         }
     }

@@ -36,13 +36,15 @@ public final class SimulationResult {
     private final List<QuantileEstimate> perJobQuantiles;
     private final List<QuantileEstimate> conditionalQuantiles;
     private final List<QuantileEstimate> controlVariateQuantiles;
+    private final List<ClassEstimate> classes;
 
     SimulationResult(SimulationScenario scenario, String confidenceMethod, Estimate meanQueueLength,
             VectorEstimate tail, Estimate meanResponseTime, Estimate meanWaitingTime, Estimate blocking,
             Estimate idleArrivalFraction, Estimate arrivalRate, double[] times, List<VectorEstimate> tailTrajectory,
             MatrixEstimate covariance, Map<String, Estimate> policyStatistics, List<LevelJump> jumps, long events,
             double wallSeconds, Engine engine, List<QuantileEstimate> perJobQuantiles,
-            List<QuantileEstimate> conditionalQuantiles, List<QuantileEstimate> controlVariateQuantiles) {
+            List<QuantileEstimate> conditionalQuantiles, List<QuantileEstimate> controlVariateQuantiles,
+            List<ClassEstimate> classes) {
         this.scenario = scenario;
         this.confidenceMethod = confidenceMethod;
         this.meanQueueLength = meanQueueLength;
@@ -64,6 +66,17 @@ public final class SimulationResult {
         this.perJobQuantiles = perJobQuantiles == null ? null : List.copyOf(perJobQuantiles);
         this.conditionalQuantiles = conditionalQuantiles == null ? null : List.copyOf(conditionalQuantiles);
         this.controlVariateQuantiles = controlVariateQuantiles == null ? null : List.copyOf(controlVariateQuantiles);
+        this.classes = List.copyOf(classes);
+    }
+
+    /**
+     * @return for servers of different speeds (docs/models.md §10), one entry per class in the order of
+     *         the model's classes: its fraction, speed, mean queue length per server and mean response
+     *         time; empty for servers of one speed ({@link #meanQueueLength()} is the mean over all
+     *         servers either way)
+     */
+    public List<ClassEstimate> classes() {
+        return classes;
     }
 
     /** @return the engine that ran the scenario ({@link Engine#AUTO} resolved) */
@@ -132,12 +145,18 @@ public final class SimulationResult {
         return confidenceMethod;
     }
 
-    /** @return time-averaged mean number of jobs per server (pool), {@code Σ_{i≥1} x_i}, after the warm-up */
+    /**
+     * @return time-averaged mean number of jobs per server (pool), {@code Σ_{i≥1} x_i}, after the warm-up
+     *         (on the workload engine, whose tail stops at {@code x_1}, the time average of the jobs present)
+     */
     public Estimate meanQueueLength() {
         return meanQueueLength;
     }
 
-    /** @return time-averaged tail vector after the warm-up, {@code x_0 = 1} up to the highest level seen */
+    /**
+     * @return time-averaged tail vector after the warm-up, {@code x_0 = 1} up to the highest level seen
+     *         ({@code x_0, x_1} only on the workload engine, which knows busy or idle but not queue lengths)
+     */
     public VectorEstimate tail() {
         return tail;
     }

@@ -12,7 +12,9 @@ import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerSystem;
+import org.mflb.core.system.ServerClasses;
 import org.mflb.simulation.dispatch.PolicyImplementation;
+import org.mflb.simulation.state.ServerClassLayout;
 
 /**
  * A simulation run: the {@link LoadBalancingModel} simulated (system, policy, arrival rate
@@ -34,8 +36,14 @@ import org.mflb.simulation.dispatch.PolicyImplementation;
  * each estimator (Student t with R − 1 degrees of freedom); with one replication the window
  * {@code [warmup, tEnd]} is cut into {@link Observation#batches()} batches (batch means).
  *
+ * <p>Servers of different speeds ({@link org.mflb.core.system.ServerClasses}, docs/models.md §10): class
+ * k has {@code N·a_k} servers, a whole number ({@link #classLayout()}; another N is refused naming the
+ * nearest one that works), and a steady-state run needs {@code λ·E[S]} below the stability boundary
+ * λ* of the policy ({@link #stabilityBoundary}).
+ *
  * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
  * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
+ * The least-loaded policy LL(d) runs on the workload engine, and only there.
  */
 public final class SimulationScenario {
 
@@ -51,11 +59,20 @@ public final class SimulationScenario {
     static final long BYTES_PER_SERVER = 128;
     /** Bytes per job in the system (its arrival time, links and calendar entry); an upper estimate. */
     static final long BYTES_PER_JOB = 32;
+    /**
+     * Bytes per server of the workload engine: the epoch at which it empties (a double) and, for
+     * distinct sampling, its place in a permutation (an int); an upper estimate.
+     */
+    static final long WORKLOAD_BYTES_PER_SERVER = 16;
+    /** Bytes per job present at a unit's end in the workload engine (its departure epoch, carried over). */
+    static final long WORKLOAD_BYTES_PER_JOB = 8;
 
     private final LoadBalancingModel model;
     private final RunControl run;
     private final Observation observation;
     private final PolicyImplementation implementation;
+    /** The server classes of the N servers, {@code null} for servers of one speed 1. */
+    private final ServerClassLayout layout;
 
     /**
      * @param model the system simulated
@@ -76,7 +93,18 @@ public final class SimulationScenario {
                     + MAX_GRID_POINTS + " grid points)");
         }
         double meanService = model.service().mean();
-        if (isQueue() && dt == 0 && model.arrivalRate().isConstant() && model.arrivalRate().at(0) * meanService >= 1) {
+        this.layout = model.hasClasses() ? new ServerClassLayout(model.classes(), run.servers()) : null;
+        double boundary = stabilityBoundary(model.policy(), model.classes());
+        if (layout != null && dt == 0 && model.arrivalRate().isConstant()
+                && model.arrivalRate().at(0) * meanService >= boundary) {
+            throw MflbException.invalid("lambda", model.arrivalRate().at(0), String.format(Locale.ROOT,
+                    "below lambda* = %.6g%s for policy %s with classes %s in a steady-state run: beyond it the"
+                            + " slowest classes receive more than their capacity (give dt for a transient run)",
+                    boundary / meanService, meanService == 1.0 ? "" : " (lambda E[S] < " + boundary + ")",
+                    model.policy().id(), model.classes().spec()));
+        }
+        if (isQueue() && dt == 0 && model.arrivalRate().isConstant() && model.arrivalRate().at(0) * meanService >= 1
+                && layout == null) {
             throw MflbException.invalid("lambda", model.arrivalRate().at(0), (meanService == 1.0 ? "in (0, 1)"
                     : "in (0, 1/E[S]) = (0, " + 1 / meanService + ")")
                     + " for single-server queues in a steady-state run (give dt for a transient run)");
@@ -88,7 +116,7 @@ public final class SimulationScenario {
             throw MflbException.invalid("d", policy.d(), "an integer in [1, n = " + run.servers()
                     + "] for distinct sampling");
         }
-        this.implementation = PolicyImplementation.of(policy);
+        this.implementation = PolicyImplementation.of(policy, model.classes());
         // only a dispatcher with a state beyond the counts (SQ(d) with memory: its observations) starts from one
         if (run.initialMemory() != null && implementation.countsSuffice()) {
             throw MflbException.invalid(InitialState.PARAMETER, run.initialMemory(), "a tail vector or all:K (the"
@@ -98,6 +126,12 @@ public final class SimulationScenario {
             throw MflbException.invalid(InitialState.PARAMETER, run.initialState(),
                     "a state with at most capacity = " + model.system().capacity() + " jobs per pool");
         }
+        if (implementation.needsWorkloads()) {
+            requireWorkloadRun(policy);
+        } else if (run.engine() == Engine.WORKLOAD) {
+            throw MflbException.invalid("engine", run.engine().cliName(), "auto, agent or occupancy for policy "
+                    + policy.id() + ": the workload engine runs the least-loaded policy ll only");
+        }
         if (run.engine() == Engine.OCCUPANCY && !occupancyExact()) {
             throw MflbException.invalid("engine", run.engine().cliName(), "auto or agent for this scenario: the"
                     + " occupancy engine needs exponential service (no forced event calendar) and a policy of"
@@ -106,11 +140,66 @@ public final class SimulationScenario {
         requireFeasible();
     }
 
+    /**
+     * LL(d) runs on the workload engine, whose state is the epoch at which each server empties: no
+     * queue lengths of every level (hence no covariance of the tail), no event calendar, no memory.
+     */
+    private void requireWorkloadRun(Policy policy) {
+        if (run.engine() != Engine.AUTO && run.engine() != Engine.WORKLOAD) {
+            throw MflbException.invalid("engine", run.engine().cliName(), "auto or workload for policy " + policy.id()
+                    + ": the least-loaded policy reads workloads, which only the workload engine keeps");
+        }
+        if (observation.covarianceLevels() > 0) {
+            throw MflbException.invalid("covariance-levels", observation.covarianceLevels(), "0 for policy "
+                    + policy.id() + ": the workload engine keeps no queue lengths beyond busy or idle");
+        }
+        if (run.eventCalendar()) {
+            throw MflbException.invalid("event-calendar", true, "false for policy " + policy.id()
+                    + ": the workload engine has no departure events");
+        }
+        if (run.initialMemory() != null) {
+            throw MflbException.invalid(InitialState.PARAMETER, run.initialMemory(), "a tail vector or all:K (the"
+                    + " memory: form sets the dispatcher's observations: policy memory only)");
+        }
+    }
+
     private static LoadBalancingModel requireModel(LoadBalancingModel model) {
         if (model == null) {
             throw MflbException.missing("model", "(the system, policy, arrival rate and service law to simulate)");
         }
         return model;
+    }
+
+    /**
+     * The stability boundary of single-server queues in classes under random routing, SQ(d) or SED(d)
+     * (docs/models.md §10): with the classes sorted by speed and {@code A_m}, {@code C_m} the fraction and
+     * capacity of the m slowest, {@code λ* = min_m C_m/A_m^d} for d uniform samples (random routing:
+     * {@code min_k s_k}); {@code λ* = C = Σ a_k s_k} with speed-weighted sampling. In units of
+     * {@code λ·E[S]}.
+     *
+     * @param policy the policy (random, SQ(d) or SED(d); others are not defined with classes)
+     * @param classes the classes
+     * @return λ*
+     */
+    public static double stabilityBoundary(Policy policy, ServerClasses classes) {
+        if (policy.sampling() == Sampling.SPEED || classes.equalSpeeds()) {
+            return classes.capacity();
+        }
+        int k = classes.count();
+        Integer[] bySpeed = new Integer[k];
+        for (int c = 0; c < k; c++) {
+            bySpeed[c] = c;
+        }
+        java.util.Arrays.sort(bySpeed, (x, y) -> Double.compare(classes.speed(x), classes.speed(y)));
+        double a = 0;
+        double capacity = 0;
+        double boundary = Double.POSITIVE_INFINITY;
+        for (int m = 0; m < k; m++) {
+            a += classes.fraction(bySpeed[m]);
+            capacity += classes.fraction(bySpeed[m]) * classes.speed(bySpeed[m]);
+            boundary = Math.min(boundary, capacity / Math.pow(Math.min(a, 1), policy.d()));
+        }
+        return boundary;
     }
 
     /** @return a builder with the defaults (see {@link Builder}) */
@@ -147,6 +236,47 @@ public final class SimulationScenario {
     /** @return what the run measures */
     public Observation observation() {
         return observation;
+    }
+
+    /**
+     * @return where the server classes sit among the N servers (docs/models.md §10), or {@code null}
+     *         for servers of one speed 1
+     */
+    public ServerClassLayout classLayout() {
+        return layout;
+    }
+
+    /**
+     * @return the jobs of each server at time 0: {@link RunControl#initialLevels()}, or with server
+     *         classes the initial state rounded within each class ({@link #initialClassCounts()}), class
+     *         k's servers at {@code [start(k), end(k))}
+     */
+    public int[] initialLevels() {
+        if (layout == null) {
+            return run.initialLevels();
+        }
+        int[] levels = new int[run.servers()];
+        for (int k = 0; k < layout.count(); k++) {
+            int[] part = InitialServers.levels(run.initialState(), layout.size(k));
+            System.arraycopy(part, 0, levels, layout.start(k), part.length);
+        }
+        return levels;
+    }
+
+    /**
+     * @return with server classes, {@code c_{k,i}}: the servers of class k with at least i jobs at time 0,
+     *         the initial tail vector rounded within each class as {@link RunControl#initialCounts()} does
+     *         for all servers; {@code null} for servers of one speed
+     */
+    public int[][] initialClassCounts() {
+        if (layout == null) {
+            return null;
+        }
+        int[][] c = new int[layout.count()][];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = InitialServers.counts(run.initialState(), layout.size(k));
+        }
+        return c;
     }
 
     /** @return how the simulator runs the model's policy (its dispatcher, its law on the counts) */
@@ -186,10 +316,13 @@ public final class SimulationScenario {
      * it arrives: Little's law for the servers) and of the jobs per infinite-server pool (Little's
      * law). With a rate profile or along a transient {@code E[x_1(t)]} is not known.
      *
-     * @return {@code λ·E[S]}, or empty with a grid or with a time-varying rate
+     * With servers of different speeds the busy fraction is not known ({@code Σ_k s_k y_{k,1} = λE[S]}
+     * is), so the answer is empty.
+     *
+     * @return {@code λ·E[S]}, or empty with a grid, with a time-varying rate or with server classes
      */
     public OptionalDouble stationaryLoad() {
-        if (observation.hasGrid() || !model.arrivalRate().isConstant()) {
+        if (observation.hasGrid() || !model.arrivalRate().isConstant() || layout != null) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(model.arrivalRate().at(0) * model.service().mean());
@@ -218,8 +351,11 @@ public final class SimulationScenario {
         return exponentialFastPath() && implementation.countsSuffice();
     }
 
-    /** @return the engine that runs this scenario: {@link Engine#AUTO} resolved */
+    /** @return the engine that runs this scenario: {@link Engine#AUTO} resolved (the workload engine for LL(d)) */
     public Engine engineInUse() {
+        if (implementation.needsWorkloads()) {
+            return Engine.WORKLOAD;
+        }
         if (run.engine() == Engine.AUTO) {
             return occupancyExact() ? Engine.OCCUPANCY : Engine.AGENT;
         }
@@ -234,6 +370,10 @@ public final class SimulationScenario {
     public long memoryEstimate() {
         if (engineInUse() == Engine.OCCUPANCY) {
             return 0; // counts per level only: no per-server or per-job state
+        }
+        if (engineInUse() == Engine.WORKLOAD) {
+            return (long) Math.min(Long.MAX_VALUE / 2, (WORKLOAD_BYTES_PER_SERVER * (double) run.servers()
+                    + WORKLOAD_BYTES_PER_JOB * expectedJobs()) * Math.min(run.threads(), run.replications()));
         }
         return (long) Math.min(Long.MAX_VALUE / 2, (BYTES_PER_SERVER * (double) run.servers()
                 + BYTES_PER_JOB * expectedJobs()) * Math.min(run.threads(), run.replications()));
@@ -254,9 +394,12 @@ public final class SimulationScenario {
         return run.servers() * (run.initialJobsPerServer() + perServer);
     }
 
-    /** @return the events expected over all replications: arrivals {@code NλT} and as many departures */
+    /**
+     * @return the events expected over all replications: arrivals {@code NλT} and as many departures
+     *         (arrivals only on the workload engine, which has no departure events)
+     */
     public double expectedEvents() {
-        return 2.0 * run.servers() * model.arrivalRate().supremum(0, run.tEnd()) * run.tEnd() * run.replications();
+        return (engineInUse() == Engine.WORKLOAD ? 1.0 : 2.0) * run.servers() * model.arrivalRate().supremum(0, run.tEnd()) * run.tEnd() * run.replications();
     }
 
     /** Refuses, before any work, a run of days or whose state cannot fit in the heap, with the numbers. */
@@ -270,13 +413,16 @@ public final class SimulationScenario {
         long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         if (memoryEstimate() > 0.8 * available) {
             int atOnce = Math.min(run.threads(), run.replications());
-            boolean jobs = expectedJobs() * BYTES_PER_JOB > BYTES_PER_SERVER * (double) run.servers();
+            boolean workload = engineInUse() == Engine.WORKLOAD;
+            long perServer = workload ? WORKLOAD_BYTES_PER_SERVER : BYTES_PER_SERVER;
+            long perJob = workload ? WORKLOAD_BYTES_PER_JOB : BYTES_PER_JOB;
+            boolean jobs = expectedJobs() * perJob > perServer * (double) run.servers();
             throw MflbException.invalid(jobs ? "lambda" : "n",
                     jobs ? (Object) model.arrivalRate().supremum(0, run.tEnd()) : (Object) run.servers(),
                     String.format(Locale.ROOT, "smaller: the run needs about %.0f MB (%d bytes per server, %d per"
                             + " job held, about %.3g jobs per replication, %d replication(s) at once), more than the %.0f MB"
                             + " of memory available: lower n, lambda, t-end or threads, or raise the heap with"
-                            + " MFLB_JAVA_OPTS=-Xmx...", memoryEstimate() / 1e6, BYTES_PER_SERVER, BYTES_PER_JOB,
+                            + " MFLB_JAVA_OPTS=-Xmx...", memoryEstimate() / 1e6, perServer, perJob,
                             expectedJobs(), atOnce, available / 1e6));
         }
     }

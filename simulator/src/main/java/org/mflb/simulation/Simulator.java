@@ -211,7 +211,24 @@ public final class Simulator {
             return new SimulationResult(sc, method, queueLength, tail, response, waiting, blocking, idle, rate,
                     sc.gridTimes(), trajectory(), covariance, policy, jumps, events, wall, engine,
                     quantiles(UnitResult::responseQuantiles), quantiles(UnitResult::conditionalResponseQuantiles),
-                    controlledQuantiles());
+                    controlledQuantiles(), classes());
+        }
+
+        /** The per-class estimates (servers of different speeds), empty for servers of one speed. */
+        private List<ClassEstimate> classes() {
+            org.mflb.simulation.state.ServerClassLayout layout = sc.classLayout();
+            if (layout == null || units.isEmpty()) {
+                return List.of();
+            }
+            List<ClassEstimate> out = new ArrayList<>(layout.count());
+            for (int k = 0; k < layout.count(); k++) {
+                final int c = k;
+                out.add(new ClassEstimate(layout.classes().fraction(k), layout.speed(k), layout.size(k),
+                        over(units, u -> u.classQueueLengths()[c]),
+                        over(units, u -> u.classQueueLengths()[c] / u.classArrivalRates()[c]),
+                        over(units, u -> u.classArrivalRates()[c])));
+            }
+            return out;
         }
 
         /**

@@ -3,14 +3,16 @@
  * dispatcher's actual algorithm, FIFO bookkeeping per job, Poisson arrivals of rate {@code N·λ(t)}
  * (thinning for a time-varying rate) and any service law of solver-core. It is the independent truth the
  * fluid, refined, diffusion and PDE results are checked against, and it reports the same tail vector,
- * index by index (docs/models.md §0). {@link Simulator#run} runs a {@link SimulationScenario} (the system
- * {@code SystemKind}, the {@code Policy} and its {@code Sampling}, {@code λ}, service law, initial state,
- * horizon, warm-up, replications, seed, threads, {@link Engine} and estimators' settings; it can be built
- * from a {@code org.mflb.core.system.LoadBalancingModel}) and returns a {@link SimulationResult}: every
+ * index by index (docs/models.md §0). {@link Simulator#run} runs a {@link SimulationScenario}: the model
+ * ({@code org.mflb.core.system.LoadBalancingModel}: system, policy, {@code λ(t)}, service law), the
+ * {@link RunControl} (N, horizon, warm-up, replications, seed, threads, {@link Engine}, initial state) and
+ * the {@link Observation} (time grid, percentiles, covariance levels, batches), and returns a {@link SimulationResult}: every
  * estimate with its 95% confidence interval ({@link Estimate}, {@link VectorEstimate},
  * {@link MatrixEstimate} for {@code N·Cov}, {@link QuantileEstimate}), Student t over replications or over
  * batch means, and the {@link IntervalDiagnostics} that say when those intervals cannot be trusted
- * (infinite service variance, a violated exact law {@code λE[S]}, batches too short). Replication
+ * (infinite service variance, a violated exact law {@code λE[S]}, batches too short). Servers of different
+ * speeds (the model's server classes, docs/models.md §10) are simulated on both engines, with the
+ * per-class estimates in {@link ClassEstimate} ({@link SimulationResult#classes()}). Replication
  * {@code r} draws from a stream derived from {@code (seed, r)} only, so the numbers do not depend on the
  * number of threads. The engines are in {@code .engine}, the dispatchers in {@code .dispatch}, their data
  * structures in {@code .state}, the interval estimators in {@code .stat}, and the simulation of model

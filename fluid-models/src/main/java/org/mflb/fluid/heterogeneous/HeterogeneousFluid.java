@@ -11,7 +11,11 @@ import org.mflb.core.ode.Trajectory;
 import org.mflb.core.ode.TransientSolver;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerClasses;
+import org.mflb.core.system.ServerSystem;
 
 /**
  * The fluid (mean-field) limit of {@code N} single-server FIFO queues in classes of speeds under
@@ -51,6 +55,81 @@ public final class HeterogeneousFluid {
         this.lambda = Require.positive("lambda", lambda);
     }
 
+    /**
+     * The fluid of a model with server classes (or of one class: the homogeneous model by the same
+     * equations). Distinct sampling has the limit of sampling with replacement.
+     *
+     * @param model single-server queues, exponential service of mean 1, a constant {@code λ}, policy
+     *        random, sqd or sed
+     * @return its fluid
+     * @throws MflbException naming {@code system}, {@code service}, {@code lambda} or {@code policy} otherwise
+     */
+    public static HeterogeneousFluid of(LoadBalancingModel model) {
+        if (model.system().kind() != ServerSystem.Kind.SUPERMARKET) {
+            throw MflbException.invalid("system", model.system().name(), "supermarket for servers in classes");
+        }
+        if (!model.exponentialService() || model.service().mean() != 1.0) {
+            throw MflbException.invalid("service", model.service().spec(), "exp (exponential of mean 1) for the fluid"
+                    + " of servers in classes");
+        }
+        if (!model.arrivalRate().isConstant()) {
+            throw MflbException.invalid("lambda", "a profile", "a constant for the fixed point of servers in classes");
+        }
+        Policy policy = model.policy();
+        boolean weighted = policy.sampling() == Sampling.SPEED;
+        ClassRule rule = policy.match(new Policy.Cases<ClassRule>() {
+            @Override
+            public ClassRule random(Policy.Random p) {
+                return ClassRule.RANDOM;
+            }
+
+            @Override
+            public ClassRule powerOfD(Policy.PowerOfD p) {
+                return p.d() == 1 ? ClassRule.RANDOM : ClassRule.SHORTEST_QUEUE;
+            }
+
+            @Override
+            public ClassRule shortestExpectedDelay(Policy.ShortestExpectedDelay p) {
+                return p.d() == 1 ? ClassRule.RANDOM : ClassRule.SHORTEST_EXPECTED_DELAY;
+            }
+
+            @Override
+            public ClassRule joinShortestQueue(Policy.JoinShortestQueue p) {
+                return unsupported(p);
+            }
+
+            @Override
+            public ClassRule joinIdleQueue(Policy.JoinIdleQueue p) {
+                return unsupported(p);
+            }
+
+            @Override
+            public ClassRule threshold(Policy.Threshold p) {
+                return unsupported(p);
+            }
+
+            @Override
+            public ClassRule adaptiveThreshold(Policy.AdaptiveThreshold p) {
+                return unsupported(p);
+            }
+
+            @Override
+            public ClassRule memory(Policy.Memory p) {
+                return unsupported(p);
+            }
+
+            @Override
+            public ClassRule leastLoaded(Policy.LeastLoaded p) {
+                return unsupported(p);
+            }
+
+            private ClassRule unsupported(Policy p) {
+                throw MflbException.invalid("policy", p.id(), "random, sqd or sed for servers in classes");
+            }
+        });
+        return new HeterogeneousFluid(model.classes(), rule, policy.d(), weighted, model.arrivalRate().at(0));
+    }
+
     /** @return the stability boundary and, at this {@code λ}, the overloaded classes and their growth */
     public ClassStability stability() {
         return ClassStability.of(classes, rule, d, speedWeighted, lambda);
@@ -80,7 +159,9 @@ public final class HeterogeneousFluid {
         }
         FixedPointSolver solver = new FixedPointSolver();
         int levels = INITIAL_LEVELS;
-        double[] guess = homogeneousGuess(levels);
+        // from empty: the relaxation of the solver is fast from there (from the homogeneous tails at λ/C it
+        // is stiff, 10x slower, because the slow classes start far below their level)
+        double[] guess = new double[classes.count() * levels];
         while (true) {
             HeterogeneousModel model = model(levels);
             FixedPoint fp = solver.solve(model, guess);
@@ -157,21 +238,6 @@ public final class HeterogeneousFluid {
             residual = Math.max(residual, Math.abs(fi));
         }
         return new ClassFixedPoint(model, y, residual);
-    }
-
-    /** The homogeneous SQ(d) tails at the load λ/C, split among the classes by fraction: a start for Newton. */
-    private double[] homogeneousGuess(int levels) {
-        HeterogeneousModel model = model(levels);
-        double rho = Math.min(lambda / classes.capacity(), 0.999);
-        double[] y = new double[model.getDimension()];
-        for (int i = 1; i <= levels; i++) {
-            double exponent = d == 1 ? i : (Math.pow(d, i) - 1) / (d - 1);
-            double x = Math.pow(rho, Math.min(exponent, 1e6));
-            for (int c = 0; c < classes.count(); c++) {
-                y[model.index(c, i)] = classes.fraction(c) * x;
-            }
-        }
-        return y;
     }
 
     private static double[] extend(HeterogeneousModel from, double[] y, int levels) {

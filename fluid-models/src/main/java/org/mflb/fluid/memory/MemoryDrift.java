@@ -28,11 +28,16 @@ final class MemoryDrift {
     private final MemoryLattice lattice;
     private final int d;
     private final int ell;
+    /** Work arrays: the state and its queue law (the drift is evaluated without allocating; not thread-safe). */
+    private final double[] state;
+    private final double[] law;
 
     MemoryDrift(MemoryLattice lattice, int d, int ell) {
         this.lattice = lattice;
         this.d = d;
         this.ell = ell;
+        this.state = new double[lattice.size];
+        this.law = new double[lattice.levels + 1];
     }
 
     int activeLevel() {
@@ -48,14 +53,20 @@ final class MemoryDrift {
 
     /** @return the state {@code y} of coordinates {@code u} (a new array) */
     double[] decode(double[] u) {
-        double[] y = u.clone();
+        double[] y = new double[u.length];
+        decode(u, y);
+        return y;
+    }
+
+    /** Sets {@code y} to the state of coordinates {@code u}. */
+    private void decode(double[] u, double[] y) {
+        System.arraycopy(u, 0, y, 0, u.length);
         int base = MemoryLattice.index(0, ell);
         double lower = 0;
         for (int i = 0; i < ell; i++) {
             lower += u[base + i];
         }
         y[base + ell] = u[base + ell] - lower;
-        return y;
     }
 
     /** @return {@code M_ℓ} from coordinates */
@@ -65,8 +76,9 @@ final class MemoryDrift {
 
     /** @return {@code F_ℓ} from coordinates */
     double poolShare(double[] u) {
-        double[] z = lattice.queueLaw(decode(u));
-        return MemoryLattice.poolShares(z, d)[ell];
+        decode(u, state);
+        lattice.queueLaw(state, law);
+        return MemoryLattice.poolShare(law, d, ell);
     }
 
     /**
@@ -80,7 +92,8 @@ final class MemoryDrift {
         int k = lattice.levels;
         double beta = lambda * d;
         java.util.Arrays.fill(f, 0.0);
-        double[] z = lattice.queueLaw(y);
+        double[] z = law;
+        lattice.queueLaw(y, z);
         double lifted = 0;
         for (int i = 0; i < ell; i++) {
             lifted += z[i];
@@ -109,19 +122,27 @@ final class MemoryDrift {
         }
         int active = MemoryLattice.index(0, ell);
         f[active + ell] += beta * lifted;
-        double[] c = MemoryLattice.composition(y, ell);
-        double flux = lambda * MemoryLattice.poolShares(z, d)[ell];
+        // the composition c of MemoryLattice#composition, inline
+        double flux = lambda * MemoryLattice.poolShare(z, d, ell);
+        double m = Math.max(MemoryLattice.mass(y, ell), MemoryLattice.EMPTY_LEVEL);
         int next = MemoryLattice.index(0, ell + 1);
-        for (int i = 0; i <= ell; i++) {
-            double jobs = flux * c[i];
+        double lower = 0;
+        for (int i = 0; i < ell; i++) {
+            double c = Math.max(y[active + i], 0.0) / m;
+            lower += c;
+            double jobs = flux * c;
             f[active + i] -= jobs;
             f[next + i + 1] += jobs;
         }
+        double jobs = flux * Math.max(0.0, 1.0 - lower);
+        f[active + ell] -= jobs;
+        f[next + ell + 1] += jobs;
     }
 
     /** The drift in the piece's coordinates ({@code y_{ℓ,ℓ}} replaced by {@code M_ℓ}). */
     void derivatives(double lambda, double[] u, double[] f) {
-        double[] y = decode(u);
+        double[] y = state;
+        decode(u, y);
         driftOfState(lambda, y, f);
         int base = MemoryLattice.index(0, ell);
         double dm = 0;

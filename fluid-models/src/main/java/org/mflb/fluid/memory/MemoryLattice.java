@@ -41,13 +41,19 @@ final class MemoryLattice {
     /** @return {@code z_i}, {@code i = 0..K} */
     double[] queueLaw(double[] y) {
         double[] z = new double[levels + 1];
+        queueLaw(y, z);
+        return z;
+    }
+
+    /** Sets {@code z_i}, {@code i = 0..K} (the drift's evaluations allocate nothing). */
+    void queueLaw(double[] y, double[] z) {
+        java.util.Arrays.fill(z, 0, levels + 1, 0.0);
         for (int j = 0; j <= levels; j++) {
             int base = index(0, j);
             for (int i = 0; i <= j; i++) {
                 z[i] += y[base + i];
             }
         }
-        return z;
     }
 
     /** @return {@code (x_1..x_K)} from {@code z} (summed from the top, so small tails keep their precision) */
@@ -87,6 +93,17 @@ final class MemoryLattice {
             f[k] = 1.0 - d * sum;
         }
         return f;
+    }
+
+    /** @return {@code F_k} alone (as {@link #poolShares}) */
+    static double poolShare(double[] z, int d, int k) {
+        double gap = 0;
+        double sum = 0;
+        for (int m = 1; m <= k; m++) {
+            gap += z[m - 1];
+            sum += gap;
+        }
+        return k == 0 ? 1.0 : 1.0 - d * sum;
     }
 
     /** @return the lowest observation level carrying positive mass */

@@ -3,22 +3,23 @@ package org.mflb.fluid.memory;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hipparchus.ode.ODEStateAndDerivative;
-import org.hipparchus.ode.OrdinaryDifferentialEquation;
-import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
-import org.hipparchus.ode.sampling.ODEStateInterpolator;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.ode.ChatterGuard;
+import org.mflb.core.ode.DormandPrince853;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.LocalRate;
 import org.mflb.core.ode.PieceIntegration;
+import org.mflb.core.ode.SwitchedIntegrator;
 import org.mflb.core.ode.TimeGrid;
 
 /**
  * Integrates the memory fluid piece by piece: within a piece the active level {@code ℓ} is fixed and
- * the drift ({@link MemoryDrift}) is smooth; Dormand–Prince 8(5,3) (Hipparchus) with event detection
- * stops at the first of the two switches of {@code docs/models.md §1a}, located by a bracketing Brent
- * solver:
+ * the drift ({@link MemoryDrift}, evaluated without allocating) is smooth; Dormand–Prince 8(5,3),
+ * step by step ({@link SwitchedIntegrator}: crossings found on each step's polynomial and located on
+ * steps of the method, steps landing on the knots of {@code λ(t)}, {@code λ} on a clock started at
+ * the last stop), stops at the first of the two switches of {@code docs/models.md §1a}:
  * <ul>
  * <li>(a) the active level is emptied, {@code M_ℓ} reaches {@link MemoryLattice#EMPTY_LEVEL}: the
  * (at most 1e-14) mass left there takes its next job at once (to {@code (i+1, ℓ+1)}) and {@code ℓ}
@@ -27,13 +28,10 @@ import org.mflb.core.ode.TimeGrid;
  * moves down to {@code max{k < ℓ : F_k > 0}}, where mass then builds from 0.</li>
  * </ul>
  * Nothing is smoothed: the only approximation besides the integrator's tolerance is that a level with
- * less than 1e-14 of the servers counts as emptied. The integration also restarts at the knots of a
- * piecewise-linear {@code λ(t)}.
+ * less than 1e-14 of the servers counts as emptied. As for {@code PiecewiseSmoothSolver}, only the grid
+ * is kept and the path does not depend on it.
  */
 final class MemorySolver {
-
-    private static final int MAX_SWITCHES = 100_000;
-    private static final int MAX_AT_ONE_TIME = 50;
 
     private final IntegratorSettings settings;
     private final MemoryLattice lattice;
@@ -144,6 +142,9 @@ final class MemorySolver {
         private final double[] knots;
         /** The first grid index not yet recorded. */
         private final int[] next = {1};
+        private final SwitchedIntegrator integrator;
+        /** {@code λ} on the clock of the stretch being integrated. */
+        private final LocalRate clock;
 
         Course(ArrivalRate lambda, TimeGrid grid) {
             this.lambda = lambda;
@@ -153,6 +154,13 @@ final class MemorySolver {
             this.startsFrom = new double[grid.size()][];
             this.levelsFrom = new int[grid.size()];
             this.knots = PieceIntegration.knots(lambda);
+            this.clock = new LocalRate(lambda);
+            this.integrator = new SwitchedIntegrator(grid.size() > 1 ? Math.min(settings.maxStep(), grid.end() - grid.start())
+                    : Double.POSITIVE_INFINITY);
+        }
+
+        MemoryLattice lattice() {
+            return lattice;
         }
 
         void record(int k, double[] y, int ell) {
@@ -167,40 +175,40 @@ final class MemorySolver {
             double[] y = start;
             double t = grid.start();
             record(0, start, ell);
-            int atSameTime = 0;
+            clock.restart(t);
+            Piece piece = new Piece(ell, clock);
+            double[] u = piece.drift.encode(y);
+            boolean resume = false;
+            ChatterGuard chatter = new ChatterGuard();
+            Sampler sampler = new Sampler(this);
             while (next[0] < grid.size()) {
                 double target = PieceIntegration.nextStop(knots, t, grid.end());
-                if (PieceIntegration.negligible(t, target)) {
-                    // closer to the next stop than Hipparchus integrates: the state here is the state there
-                    double[] kept = y.clone();
-                    while (next[0] < grid.size() && grid.time(next[0]) <= target) {
+                if (!(target > t)) {
+                    double[] kept = piece.drift.decode(u);
+                    while (next[0] < grid.size()) {
                         record(next[0]++, kept, ell);
                     }
-                    t = target;
+                    break;
+                }
+                sampler.drift = piece.drift;
+                int fired;
+                try {
+                    fired = integrator.integrate(piece, piece, t, u, target, piece.absolute, piece.relative, resume, sampler);
+                } catch (MflbException e) {
+                    throw new MflbException(e.kind(), null, "the memory fluid could not be integrated past t = " + t
+                            + " at active level " + ell + ": " + e.getMessage());
+                }
+                t = integrator.time();
+                if (fired < 0) {
+                    clock.restart(t); // a knot of λ(t) or the end: the same piece from the same coordinates
+                    resume = true;
                     continue;
                 }
-                MemoryDrift drift = new MemoryDrift(lattice, d, ell);
-                int[] fired = {-1};
-                // M_ℓ is integrated to relative accuracy, so that its zero is located at the right time
-                DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid,
-                        PieceIntegration.absoluteTolerances(settings, lattice.size, MemoryLattice.index(ell, ell)),
-                        PieceIntegration.relativeTolerances(settings, lattice.size));
-                integrator.addEventDetector(new Crossing(u -> MemoryLattice.EMPTY_LEVEL - drift.activeMass(u), 0, fired));
-                integrator.addEventDetector(new Crossing(u -> -drift.activeMass(u) - MemoryLattice.EMPTY_LEVEL, 0, fired));
-                if (ell > 0) {
-                    integrator.addEventDetector(new Crossing(u -> -drift.poolShare(u), 1, fired));
-                }
-                integrator.addStepHandler(new Sampler(drift, this));
-                ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new Ode(drift, lambda, lattice.size),
-                        t, drift.encode(y), target, "the memory fluid", () -> "at active level " + drift.activeLevel());
-                t = end.getTime();
-                y = drift.decode(end.getPrimaryState());
-                if (fired[0] < 0) {
-                    continue;
-                }
+                clock.advance(integrator.localTime());
+                y = piece.drift.decode(u);
                 int from = ell;
                 MemorySwitch.Cause cause;
-                if (fired[0] == 0) {
+                if (fired <= 1) {
                     cause = MemorySwitch.Cause.LEVEL_EMPTIED;
                     pushUp(y, ell);
                     ell = initialLevel(y);
@@ -209,9 +217,8 @@ final class MemorySolver {
                     ell = lastWithPoolShare(MemoryLattice.poolShares(lattice.queueLaw(y), d), ell - 1);
                 }
                 checkRoom(ell);
-                atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
                 switches.add(new MemorySwitch(t, from, ell, cause));
-                if (atSameTime > MAX_AT_ONE_TIME || switches.size() > MAX_SWITCHES) {
+                if (chatter.chattering(t)) {
                     throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the memory fluid switches its active level"
                             + " endlessly at t = " + t + " (between " + from + " and " + ell + ")");
                 }
@@ -221,6 +228,9 @@ final class MemorySolver {
                     startsFrom[last] = y.clone();
                     levelsFrom[last] = ell;
                 }
+                piece = new Piece(ell, clock);
+                u = piece.drift.encode(y);
+                resume = false;
             }
         }
     }
@@ -242,53 +252,67 @@ final class MemorySolver {
         }
     }
 
-    private record Ode(MemoryDrift drift, ArrivalRate lambda, int dimension) implements OrdinaryDifferentialEquation {
-        @Override
-        public int getDimension() {
-            return dimension;
+    /**
+     * The piece with active level {@code ℓ}: its drift in coordinates where {@code y_{ℓ,ℓ}} is replaced
+     * by {@code M_ℓ}, integrated to relative accuracy so that its zero is located at the right time,
+     * and the switching functions of {@code docs/models.md §1a}: {@code M_ℓ} falls to
+     * {@link MemoryLattice#EMPTY_LEVEL} (or, never having grown, below {@code −EMPTY_LEVEL}), and for
+     * {@code ℓ ≥ 1} the pool share {@code F_ℓ} falls to 0.
+     */
+    private final class Piece implements DormandPrince853.Field, SwitchedIntegrator.Switching {
+        final MemoryDrift drift;
+        final double[] absolute;
+        final double[] relative;
+        private final int count;
+        private final LocalRate clock;
+
+        Piece(int ell, LocalRate clock) {
+            this.clock = clock;
+            drift = new MemoryDrift(lattice, d, ell);
+            absolute = PieceIntegration.absoluteTolerances(settings, lattice.size, MemoryLattice.index(ell, ell));
+            relative = PieceIntegration.relativeTolerances(settings, lattice.size);
+            count = ell > 0 ? 3 : 2;
         }
 
         @Override
-        public double[] computeDerivatives(double t, double[] u) {
-            double[] f = new double[u.length];
-            drift.derivatives(lambda.at(t), u, f);
-            return f;
-        }
-    }
-
-    /** A switching function of the coordinates; the piece ends when it crosses 0 upward. */
-    private interface Switching {
-        double value(double[] u);
-    }
-
-    private static final class Crossing extends PieceIntegration.UpwardCrossing {
-        private final Switching g;
-
-        Crossing(Switching g, int cause, int[] fired) {
-            super(cause, fired);
-            this.g = g;
+        public void derivatives(double t, double[] u, double[] f) {
+            drift.derivatives(clock.at(t), u, f);
         }
 
         @Override
-        public double g(ODEStateAndDerivative state) {
-            return g.value(state.getPrimaryState());
+        public int count() {
+            return count;
+        }
+
+        @Override
+        public double value(int k, double t, double[] u) {
+            return switch (k) {
+                case 0 -> MemoryLattice.EMPTY_LEVEL - drift.activeMass(u);
+                case 1 -> -drift.activeMass(u) - MemoryLattice.EMPTY_LEVEL;
+                default -> -drift.poolShare(u);
+            };
         }
     }
 
-    /** Records the state at every grid time covered by a step. */
-    private static final class Sampler extends PieceIntegration.GridSampler {
-        private final MemoryDrift drift;
+    /** Records the state at every grid time an accepted step passes. */
+    private static final class Sampler implements SwitchedIntegrator.Observer {
         private final Course course;
+        MemoryDrift drift;
 
-        Sampler(MemoryDrift drift, Course course) {
-            super(course.grid, course.next);
-            this.drift = drift;
+        Sampler(Course course) {
             this.course = course;
         }
 
         @Override
-        protected void record(int k, double t, ODEStateInterpolator interpolator) {
-            course.record(k, drift.decode(interpolator.getInterpolatedState(t).getPrimaryState()), drift.activeLevel());
+        public void accepted(SwitchedIntegrator.Step step) {
+            TimeGrid grid = course.grid;
+            int[] next = course.next;
+            while (next[0] < grid.size() && grid.time(next[0]) <= step.end()) {
+                int k = next[0]++;
+                double[] u = new double[course.lattice().size];
+                step.state(grid.time(k), u);
+                course.record(k, drift.decode(u), drift.activeLevel());
+            }
         }
     }
 }

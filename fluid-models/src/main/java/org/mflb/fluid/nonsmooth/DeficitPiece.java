@@ -1,8 +1,8 @@
 package org.mflb.fluid.nonsmooth;
 
-import org.hipparchus.ode.sampling.ODEStateInterpolator;
-import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.LocalRate;
+import org.mflb.core.ode.SwitchedIntegrator;
 
 /**
  * Regime (a) of threshold {@code ℓ ≥ 1} in infinite-server pools ({@code μ_j = j}), integrated in
@@ -30,7 +30,7 @@ final class DeficitPiece extends Piece {
 
     private final int ell;
     private final LowerGaps lower;
-    private final StepPolynomial deficitOverStep = new StepPolynomial(0);
+    private final double[] peeked;
     private final double drop;
     private final double handOver;
     private final int[] kinds;
@@ -39,7 +39,7 @@ final class DeficitPiece extends Piece {
      * @param drop {@code 1 − α} for a learning threshold with {@code ℓ = 1} (then {@code 1 − x_ℓ = G}), NaN otherwise
      * @param handOver the deficit above which {@link GapPiece} takes over, or NaN
      */
-    DeficitPiece(Regime regime, int levels, double[] mu, ArrivalRate lambda, IntegratorSettings settings,
+    DeficitPiece(Regime regime, int levels, double[] mu, LocalRate lambda, IntegratorSettings settings,
             double drop, double handOver) {
         super(regime, levels, mu, lambda);
         this.ell = regime.threshold();
@@ -49,6 +49,7 @@ final class DeficitPiece extends Piece {
             }
         }
         this.lower = ell >= 2 ? new LowerGaps(ell, lambda, settings) : null;
+        this.peeked = new double[Math.max(0, ell - 1)];
         this.drop = drop;
         this.handOver = handOver;
         int count = 2 + (Double.isNaN(drop) ? 0 : 1) + (Double.isNaN(handOver) ? 0 : 1);
@@ -110,6 +111,12 @@ final class DeficitPiece extends Piece {
         };
     }
 
+    /** Every switching function reads the first coordinate alone. */
+    @Override
+    int[] switchingCoordinates() {
+        return FIRST;
+    }
+
     @Override
     Regime.Surface surface(int k) {
         return switch (kinds[k]) {
@@ -120,11 +127,29 @@ final class DeficitPiece extends Piece {
     }
 
     @Override
-    void advance(double t, ODEStateInterpolator interpolator) {
+    void clockRestarted() {
         if (lower != null) {
-            deficitOverStep.fit(interpolator);
-            lower.advanceTo(t, deficitOverStep);
+            lower.clockRestarted();
         }
+    }
+
+    /** The lower gaps follow the step, driven by the deficit {@code G(t)} of its polynomial. */
+    @Override
+    void stepDone(SwitchedIntegrator.Step step) {
+        if (lower != null) {
+            lower.advanceTo(step.localEnd(), time -> step.localComponent(0, time));
+        }
+    }
+
+    /** At a time within the step, the lower gaps are integrated there on a copy (the path is the same whatever the grid). */
+    @Override
+    void decodeWithin(SwitchedIntegrator.Step step, double t, double[] y, double[] x, double[] gap) {
+        if (lower == null) {
+            decode(y, null, x, gap);
+            return;
+        }
+        lower.peek(t, time -> step.localComponent(0, time), peeked);
+        decode(y, peeked, x, gap);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.mflb.fluid.nonsmooth;
 
-import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.ode.LocalRate;
+
 
 /**
  * Regime (a) of the learning threshold with {@code ℓ ≥ 2}, far from {@code x_ℓ = 1}: the
@@ -19,16 +20,21 @@ final class GapPiece extends Piece {
     private final int ell;
     private final double drop;
     private final double handOver;
+    private final int[] lowGaps;
 
     /**
      * @param drop {@code 1 − α}
      * @param handOver the deficit below which {@link DeficitPiece} takes over
      */
-    GapPiece(Regime regime, int levels, double[] mu, ArrivalRate lambda, double drop, double handOver) {
+    GapPiece(Regime regime, int levels, double[] mu, LocalRate lambda, double drop, double handOver) {
         super(regime, levels, mu, lambda);
         this.ell = regime.threshold();
         this.drop = drop;
         this.handOver = handOver;
+        this.lowGaps = new int[ell];
+        for (int j = 0; j < ell; j++) {
+            lowGaps[j] = j;
+        }
     }
 
     @Override
@@ -74,6 +80,12 @@ final class GapPiece extends Piece {
             deficit += y[i];
         }
         return handOver - deficit;
+    }
+
+    /** The switching functions read the gaps {@code g_1..g_ℓ}. */
+    @Override
+    int[] switchingCoordinates() {
+        return lowGaps;
     }
 
     @Override

@@ -3,8 +3,8 @@ package org.mflb.fluid.nonsmooth;
 import java.util.Arrays;
 import java.util.function.DoubleUnaryOperator;
 
-import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.LocalRate;
 
 /**
  * The gaps below the top in regime (a) of the threshold policy {@code ℓ ≥ 2} in infinite-server
@@ -28,7 +28,7 @@ final class LowerGaps implements RadauIIA.StiffSystem {
     private static final double S_FLOOR = 1e-30;
 
     private final int ell;
-    private final ArrivalRate lambda;
+    private final LocalRate lambda;
     private final RadauIIA radau;
     private DoubleUnaryOperator deficit;
     private double t;
@@ -40,7 +40,7 @@ final class LowerGaps implements RadauIIA.StiffSystem {
      * @param lambda {@code λ(t)}
      * @param settings tolerances (the absolute one applies to the gaps themselves)
      */
-    LowerGaps(int ell, ArrivalRate lambda, IntegratorSettings settings) {
+    LowerGaps(int ell, LocalRate lambda, IntegratorSettings settings) {
         this.ell = ell;
         this.lambda = lambda;
         this.radau = new RadauIIA(this, settings.absoluteTolerance(), settings.relativeTolerance());
@@ -119,6 +119,11 @@ final class LowerGaps implements RadauIIA.StiffSystem {
         }
     }
 
+    /** The clock of {@code λ} restarts where the gaps stand: their time becomes 0. */
+    void clockRestarted() {
+        t = 0;
+    }
+
     /** Sets the time and the gaps {@code g_1..g_{ℓ−1}} (not kept). */
     void reset(double time, double[] gaps) {
         t = time;
@@ -133,6 +138,21 @@ final class LowerGaps implements RadauIIA.StiffSystem {
         deficit = deficitOfTime;
         step = radau.advance(t, g, time, step, null);
         t = time;
+    }
+
+    /**
+     * The gaps at {@code time ≥} the current time, integrated on a copy: the current time, gaps and
+     * step size do not change.
+     *
+     * @param out the gaps {@code g_1..g_{ℓ−1}} at {@code time}; modified
+     */
+    void peek(double time, DoubleUnaryOperator deficitOfTime, double[] out) {
+        System.arraycopy(g, 0, out, 0, ell - 1);
+        if (time <= t) {
+            return;
+        }
+        deficit = deficitOfTime;
+        radau.advance(t, out, time, step, null);
     }
 
     /** @return the current gaps {@code g_1..g_{ℓ−1}} (not a copy) */

@@ -8,8 +8,8 @@ import org.mflb.fluid.FluidPolicy;
 /**
  * A dispatching policy whose fluid limit is piecewise smooth (docs/models.md §3): which smooth piece
  * ({@link Regime}) is in force at a state, which {@link Regime.Surface surfaces} end each piece,
- * and which piece follows. The solver ({@link PiecewiseSmoothSolver}) locates the crossings with
- * Hipparchus event detection; no switch is ever smoothed.
+ * and which piece follows. The solver ({@link PiecewiseSmoothSolver}) finds the crossings on each
+ * integration step's own polynomial; no switch is ever smoothed.
  */
 public sealed interface NonSmoothPolicy extends FluidPolicy permits ThresholdPolicy, JoinShortestQueue, AdaptiveThreshold {
 

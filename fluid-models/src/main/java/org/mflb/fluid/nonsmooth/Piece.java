@@ -1,10 +1,12 @@
 package org.mflb.fluid.nonsmooth;
 
-import org.hipparchus.ode.sampling.ODEStateInterpolator;
-import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.ode.LocalRate;
+import org.mflb.core.ode.SwitchedIntegrator;
 
 /**
- * One smooth piece ({@link Regime}) in the coordinates the solver integrates it in. The full state
+ * One smooth piece ({@link Regime}) in the coordinates the solver integrates it in. Every time a
+ * piece is given is on the clock of {@link #lambda} (the time since the start of the stretch being
+ * integrated, see {@link LocalRate}). The full state
  * is handed between pieces as two arrays: the tail {@code x_j} and the gaps {@code 1 − x_j}, each
  * accurate on its own side (levels near 1 need their gap to full relative precision: the deficit of
  * regime (a) can be 1e-14 and less). Switching functions are negative while the piece goes on and
@@ -16,9 +18,9 @@ abstract class Piece {
     final Regime regime;
     final int levels;
     final double[] mu;
-    final ArrivalRate lambda;
+    final LocalRate lambda;
 
-    Piece(Regime regime, int levels, double[] mu, ArrivalRate lambda) {
+    Piece(Regime regime, int levels, double[] mu, LocalRate lambda) {
         this.regime = regime;
         this.levels = levels;
         this.mu = mu;
@@ -45,20 +47,52 @@ abstract class Piece {
     /** @return switching function {@code k}: the piece ends when it crosses 0 upward */
     abstract double switchingFunction(int k, double t, double[] y);
 
+    /** The first coordinate alone. */
+    static final int[] FIRST = {0};
+
+    /**
+     * @return the coordinates the switching functions read (the solver interpolates only these to find
+     *         their roots), or {@code null} for all
+     */
+    int[] switchingCoordinates() {
+        return null;
+    }
+
     /** @return the surface switching function {@code k} stands for, or {@code null} for a change of coordinates */
     abstract Regime.Surface surface(int k);
 
     /**
-     * The full state at {@code t}; for {@link DeficitPiece} the lower gaps must have been advanced to
-     * {@code t} ({@link #advance}).
+     * The full state at {@code t}, where the integration stands; for {@link DeficitPiece} the lower
+     * gaps must have been advanced to {@code t} ({@link #stepDone}).
      *
      * @param x the tail; modified
      * @param gap the gaps; modified
      */
     abstract void decode(double t, double[] y, double[] x, double[] gap);
 
-    /** Called at each grid time within a step and at its end, in increasing time order. */
-    void advance(double t, ODEStateInterpolator interpolator) {
+    /**
+     * The full state at a time {@code t} within an accepted step, before {@link #stepDone} is called for it
+     * (a grid time passed by the step).
+     *
+     * @param step the step
+     * @param y the coordinates at {@code t}, from the step's polynomial
+     * @param x the tail; modified
+     * @param gap the gaps; modified
+     */
+    void decodeWithin(SwitchedIntegrator.Step step, double t, double[] y, double[] x, double[] gap) {
+        decode(t, y, x, gap);
+    }
+
+    /**
+     * The clock of {@link #lambda} has been restarted where the integration stands (at a knot of
+     * {@code λ(t)}, or where the piece starts): what the piece integrates on its own follows.
+     */
+    void clockRestarted() {
+        // nothing outside the integrated coordinates
+    }
+
+    /** Called once per accepted step, in time order: brings what is not integrated to the step's end. */
+    void stepDone(SwitchedIntegrator.Step step) {
         // nothing outside the integrated coordinates
     }
 

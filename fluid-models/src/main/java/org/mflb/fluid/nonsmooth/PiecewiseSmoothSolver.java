@@ -4,53 +4,55 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.hipparchus.ode.ODEStateAndDerivative;
-import org.hipparchus.ode.OrdinaryDifferentialEquation;
-import org.hipparchus.ode.nonstiff.DormandPrince853Integrator;
-import org.hipparchus.ode.sampling.ODEStateInterpolator;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.ode.ChatterGuard;
+import org.mflb.core.ode.DormandPrince853;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.LocalRate;
 import org.mflb.core.ode.PieceIntegration;
+import org.mflb.core.ode.SwitchedIntegrator;
 import org.mflb.core.ode.TimeGrid;
 
 /**
  * Integrates a piecewise-smooth fluid limit exactly, piece by piece. Each smooth piece
- * ({@link Regime}) is integrated in its own coordinates ({@link Piece}) with Dormand–Prince 8(5,3)
- * (Hipparchus) and one event detector per switching surface; the integration stops at the first
- * crossing (located by a bracketing Brent solver to a few units in the last place of the time, so that
- * the state at the located end lies within a few 1e-16 of the surface), the policy chooses the
- * next piece and pins its levels at exactly 1, and integration resumes from there. Sliding pieces
- * are integrated on their surface (the pinned levels are not integrated). Regime (a) of the
- * threshold policies, whose drift has the factor {@code 1/(1 − x_ℓ)}, is integrated through its
- * deficit ({@link DeficitPiece}, non-stiff) with the split below the threshold integrated by an
- * L-stable implicit method ({@link LowerGaps}). Nothing is smoothed; the only approximation besides
- * the integrator's tolerance is that a level within {@link NonSmoothPolicy#ON_SURFACE} of 1 counts as
- * on its surface. The integration also restarts at the knots of a piecewise-linear {@code λ(t)}, so
- * that no step straddles a kink.
+ * ({@link Regime}) is integrated in its own coordinates ({@link Piece}) by {@link SwitchedIntegrator}:
+ * Dormand–Prince 8(5,3) step by step, its steps chosen by the error estimate and cut to land exactly
+ * on the knots of a piecewise-linear {@code λ(t)} (never across one) and on the end; each accepted
+ * step is searched for a crossing of the piece's switching functions on the step's own polynomial
+ * (Bernstein bounds, no check interval), and a crossing found is verified and located to a few units
+ * in the last place of the time on steps of the method itself, so that the state there lies on the
+ * surface as found. The policy then chooses the next piece and pins its levels at exactly 1, and
+ * integration resumes from there. Sliding pieces are integrated on their surface (the pinned levels
+ * are not integrated). Regime (a) of the threshold policies, whose drift has the factor
+ * {@code 1/(1 − x_ℓ)}, is integrated through its deficit ({@link DeficitPiece}, non-stiff) with the
+ * split below the threshold integrated by an L-stable implicit method ({@link LowerGaps}). Nothing
+ * is smoothed; the only approximation besides the integrator's tolerance is that a level within
+ * {@link NonSmoothPolicy#ON_SURFACE} of 1 counts as on its surface.
  * <p>
- * Only the grid is kept, so that memory does not grow with the length of the run: the full state and
- * the piece in force at each grid time are recorded as the integration passes it, with every switch;
- * between grid times {@link Solution#stateAt} integrates afresh from the grid time before. A stretch
- * shorter than Hipparchus can integrate (a switch located within rounding of a grid time, a knot or
- * the end) is not integrated: the state at its start stands for the state at its end
- * ({@link PieceIntegration#negligible}). And a linear piece ({@link LinearRelaxation}: regime (b) in
- * pools, regime (a) with {@code ℓ = 1}) is not integrated for ever once {@code λ} stays constant: from
- * the time its exact solution provably lies within {@link #REST} of the integrator's tolerance of its
- * rest point, and no switching surface lies that close, the rest point is the state at every later grid
- * time. Dormand–Prince is stability-limited on these pieces (the rate-1 relaxation of the first free
- * level caps its steps near 6 time units) and checks each switching function every 0.05 time units: without the
- * rest point a run to {@code t = 10^6} at the fixed point costs 2·10^7 interpolations of the state per
- * surface.
+ * <b>Time.</b> Each stretch between stops is integrated on a clock started at its beginning
+ * ({@link LocalRate}): {@code λ} there is exact to the last place of the time since the last knot,
+ * whatever {@code t} (formed in absolute time, at {@code t ≈ 1.7·10^4} the stage times moved
+ * {@code λ} by more than the error allowed for the distance to a surface, and the integration died
+ * of a "minimal step size"). A switch moves the clock's origin to where it was found, with {@code λ}
+ * there the value the switching function saw, so that the policy decides on the same numbers.
+ * <p>
+ * <b>Work.</b> It grows with the number of pieces and with how smooth each is, not with the grid: the
+ * steps do not depend on the output times (a grid time within a step gets a step of the method from
+ * the step's start, as accurate as the step, where the step's polynomial may not be), so the path is
+ * the same, bit for bit, whatever {@code dt}; a piece resumed past a knot keeps its step size; and
+ * switches are not capped in number, only when they stop moving time forward ({@link ChatterGuard}).
+ * <p>
+ * <b>Memory.</b> Only the grid is kept, so that memory does not grow with the length of the run: the
+ * full state and the piece in force at each grid time are recorded as the integration passes it,
+ * with every switch; between grid times {@link Solution#stateAt} integrates afresh from the grid time
+ * before. A linear piece ({@link LinearRelaxation}: regime (b) in pools, regime (a) with {@code ℓ = 1})
+ * is not integrated for ever once {@code λ} stays constant: from the time its exact solution
+ * provably lies within {@link #REST} of the integrator's tolerance of its rest point, and no switching
+ * surface lies that close, the rest point is the state at every later grid time.
  */
 public final class PiecewiseSmoothSolver {
-
-    /** Switches beyond which the solver reports chattering rather than looping. */
-    static final int MAX_SWITCHES = 100_000;
-
-    /** Switches at one instant beyond which the solver reports chattering. */
-    private static final int MAX_AT_ONE_TIME = 50;
 
     /**
      * A linear piece is at rest from the time its exact solution lies within this fraction of the
@@ -196,6 +198,9 @@ public final class PiecewiseSmoothSolver {
         final Checkpoint[] checkpoints;
         final List<Switch> switches = new ArrayList<>();
         private final double[] knots;
+        private final SwitchedIntegrator integrator;
+        /** {@code λ} on the clock of the stretch being integrated (the pieces' time). */
+        private final LocalRate clock;
         /** The first grid index not yet recorded. */
         private final int[] next = {1};
 
@@ -208,6 +213,9 @@ public final class PiecewiseSmoothSolver {
             this.regimes = new Regime[grid.size()];
             this.checkpoints = new Checkpoint[grid.size()];
             this.knots = PieceIntegration.knots(lambda);
+            this.clock = new LocalRate(lambda);
+            this.integrator = new SwitchedIntegrator(grid.size() > 1 ? Math.min(settings.maxStep(), grid.end() - grid.start())
+                    : Double.POSITIVE_INFINITY);
         }
 
         /** Records grid time {@code k}; keeps the arrays. */
@@ -237,79 +245,69 @@ public final class PiecewiseSmoothSolver {
             double[] gap = start.gaps();
             Regime regime = start.regime();
             record(0, start.x(), gap, regime);
-            Piece piece = pieceFor(policy, regime, lambda, mu, levels, gap);
-            double[] y = piece.encode(t, x, gap);
-            boolean decoded = true; // whether x and gap hold the state y stands for
+            clock.restart(t);
+            Stretch piece = new Stretch(pieceFor(policy, regime, clock, mu, levels, gap));
+            double[] y = piece.piece.encode(0, x, gap);
+            boolean resume = false; // whether the integrator goes on with the same piece from where it stopped
             double restsFrom = Double.NaN; // when the piece in force is at rest (NaN: not asked yet, +∞: never)
             double[] restPoint = null;
-            int atSameTime = 0;
+            ChatterGuard chatter = new ChatterGuard();
+            Sampler sampler = new Sampler(this);
             while (next[0] < grid.size()) {
                 double target = PieceIntegration.nextStop(knots, t, grid.end());
-                double[] absolute = PieceIntegration.absoluteTolerances(settings, piece.dimension(), 0);
-                double[] relative = PieceIntegration.relativeTolerances(settings, piece.dimension());
+                piece.piece.clockRestarted();
                 if (Double.isNaN(restsFrom)) {
                     restsFrom = Double.POSITIVE_INFINITY;
-                    LinearRelaxation relaxation = PieceIntegration.constantFrom(lambda, t) ? piece.relaxation(t) : null;
+                    LinearRelaxation relaxation = clock.constantFromOrigin() ? piece.piece.relaxation(0) : null;
                     if (relaxation != null) {
-                        restPoint = relaxation.restPoint(piece.dimension());
-                        double accuracy = REST * toleranceScale(restPoint, absolute, relative);
-                        if (clearOfSurfaces(piece, t, restPoint, accuracy)) {
+                        restPoint = relaxation.restPoint(piece.piece.dimension());
+                        double accuracy = REST * toleranceScale(restPoint, piece.absolute, piece.relative);
+                        if (clearOfSurfaces(piece.piece, 0, restPoint, accuracy)) {
                             restsFrom = t + relaxation.settlingTime(y, accuracy);
                         }
                     }
                 }
                 if (restsFrom <= t || restsFrom < Double.POSITIVE_INFINITY && PieceIntegration.negligible(t, restsFrom)) {
                     // from here on the exact solution lies within REST of the tolerance of the rest point
-                    piece.decode(t, restPoint, x, gap);
+                    piece.piece.decode(0, restPoint, x, gap);
                     recordUpTo(Double.POSITIVE_INFINITY, x, gap, regime);
                     break;
                 }
-                if (PieceIntegration.negligible(t, target)) {
-                    if (!decoded) {
-                        piece.decode(t, y, x, gap);
-                        decoded = true;
-                    }
-                    recordUpTo(target, x, gap, regime);
-                    t = target; // a knot left: the same piece goes on from the same coordinates
-                    restsFrom = askAgain(restsFrom);
-                    continue;
+                if (!(target > t)) {
+                    // the end reached exactly where the piece ended: nothing left to integrate
+                    piece.piece.decode(0, y, x, gap);
+                    recordUpTo(Double.POSITIVE_INFINITY, x, gap, regime);
+                    break;
                 }
-                int[] fired = {-1};
-                // the first coordinate of a sliding piece (the gap of its first free level) and of regime (a)
-                // (the deficit) is the distance to the surface that ends the piece: integrated to relative accuracy
-                DormandPrince853Integrator integrator = PieceIntegration.integrator(settings, grid, absolute, relative);
-                for (int s = 0; s < piece.switches(); s++) {
-                    integrator.addEventDetector(new Crossing(piece, s, fired));
+                sampler.piece = piece.piece;
+                int fired;
+                try {
+                    fired = integrator.integrate(piece, piece, t, y, Math.min(target, restsFrom), piece.absolute,
+                            piece.relative, resume, sampler);
+                } catch (MflbException e) {
+                    throw new MflbException(e.kind(), null, "the non-smooth fluid limit could not be integrated past t = "
+                            + t + " in regime " + regime.describe() + ": " + e.getMessage());
                 }
-                integrator.addStepHandler(new Sampler(piece, this));
-                Regime inForce = regime;
-                ODEStateAndDerivative end = PieceIntegration.integrate(integrator, new PieceOde(piece), t, y,
-                        Math.min(target, restsFrom), "the non-smooth fluid limit", () -> "in regime " + inForce.describe());
-                t = end.getTime();
-                y = end.getPrimaryState();
-                decoded = false;
-                if (fired[0] < 0) {
+                t = integrator.time();
+                if (fired < 0) {
                     // a knot of λ(t), the end, or where the piece rests: the same piece from the same coordinates
+                    clock.restart(t);
                     restsFrom = askAgain(restsFrom);
+                    resume = true;
                     continue;
                 }
-                piece.decode(t, y, x, gap);
-                decoded = true;
-                Regime.Surface surface = piece.surface(fired[0]);
+                piece.piece.decode(integrator.localTime(), y, x, gap);
+                clock.advance(integrator.localTime());
+                Regime.Surface surface = piece.piece.surface(fired);
                 if (surface != null) {
                     double[] before = x.clone();
-                    Regime following = policy.next(regime, surface, lambda.at(t), mu, x);
+                    Regime following = policy.next(regime, surface, clock.at(0), mu, x);
                     syncGaps(before, x, gap, false);
                     checkRoom(following, levels);
-                    atSameTime = !switches.isEmpty() && switches.get(switches.size() - 1).t() == t ? atSameTime + 1 : 0;
                     switches.add(new Switch(t, regime, following));
-                    if (atSameTime > MAX_AT_ONE_TIME) {
+                    if (chatter.chattering(t)) {
                         throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the fluid switches regime endlessly at t = "
                                 + t + " between " + regime.describe() + " and " + following.describe() + " (chattering)");
-                    }
-                    if (switches.size() > MAX_SWITCHES) {
-                        throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "more than " + MAX_SWITCHES
-                                + " regime switches before t = " + grid.end() + " (chattering at t = " + t + ")");
                     }
                     regime = following;
                     int last = next[0] - 1;
@@ -318,9 +316,10 @@ public final class PiecewiseSmoothSolver {
                         checkpoints[last] = Checkpoint.of(x.clone(), gap, regime);
                     }
                 }
-                piece = pieceFor(policy, regime, lambda, mu, levels, gap);
-                y = piece.encode(t, x, gap);
+                piece = new Stretch(pieceFor(policy, regime, clock, mu, levels, gap));
+                y = piece.piece.encode(0, x, gap);
                 restsFrom = Double.NaN;
+                resume = false;
             }
         }
 
@@ -362,7 +361,7 @@ public final class PiecewiseSmoothSolver {
      * surface {@code x_ℓ = α} is a function of the integrated coordinates (hysteresis between
      * {@code gLow = (1 − α)/4} and {@code 2 gLow}).
      */
-    private Piece pieceFor(NonSmoothPolicy policy, Regime regime, ArrivalRate lambda, double[] mu, int levels,
+    private Piece pieceFor(NonSmoothPolicy policy, Regime regime, LocalRate lambda, double[] mu, int levels,
             double[] gap) {
         if (regime.isSliding()) {
             return new SlidingPiece(regime, levels, mu, lambda, policy.surfaces(regime));
@@ -401,61 +400,67 @@ public final class PiecewiseSmoothSolver {
         }
     }
 
-    /** The drift of one piece, for Hipparchus (which keeps the returned array). */
-    private record PieceOde(Piece piece) implements OrdinaryDifferentialEquation {
-        @Override
-        public int getDimension() {
-            return piece.dimension();
+    /**
+     * A piece with what its integration needs: its vector field and switching functions for
+     * {@link SwitchedIntegrator}, and its tolerances (the first coordinate, the distance to the surface
+     * that ends the piece, to relative accuracy).
+     */
+    private final class Stretch implements DormandPrince853.Field, SwitchedIntegrator.Switching {
+        final Piece piece;
+        final double[] absolute;
+        final double[] relative;
+
+        Stretch(Piece piece) {
+            this.piece = piece;
+            this.absolute = PieceIntegration.absoluteTolerances(settings, piece.dimension(), 0);
+            this.relative = PieceIntegration.relativeTolerances(settings, piece.dimension());
         }
 
         @Override
-        public double[] computeDerivatives(double t, double[] y) {
-            double[] f = new double[y.length];
+        public void derivatives(double t, double[] y, double[] f) {
             piece.derivatives(t, y, f);
-            return f;
-        }
-    }
-
-    /** One switching function of the piece in force; stops the integration when it crosses 0 upward. */
-    private static final class Crossing extends PieceIntegration.UpwardCrossing {
-        private final Piece piece;
-        private final int index;
-
-        Crossing(Piece piece, int index, int[] fired) {
-            super(index, fired);
-            this.piece = piece;
-            this.index = index;
         }
 
         @Override
-        public double g(ODEStateAndDerivative state) {
-            return piece.switchingFunction(index, state.getTime(), state.getPrimaryState());
+        public int count() {
+            return piece.switches();
+        }
+
+        @Override
+        public double value(int k, double t, double[] y) {
+            return piece.switchingFunction(k, t, y);
+        }
+
+        @Override
+        public int[] coordinates() {
+            return piece.switchingCoordinates();
         }
     }
 
-    /** Records the full state at every grid time covered by a step, and keeps the piece's extra state in step. */
-    private static final class Sampler extends PieceIntegration.GridSampler {
-        private final Piece piece;
+    /** Records the full state at every grid time an accepted step passes, and keeps the piece's extra state in step. */
+    private static final class Sampler implements SwitchedIntegrator.Observer {
         private final Course course;
+        Piece piece;
 
-        Sampler(Piece piece, Course course) {
-            super(course.grid, course.next);
-            this.piece = piece;
+        Sampler(Course course) {
             this.course = course;
         }
 
         @Override
-        protected void record(int k, double t, ODEStateInterpolator interpolator) {
-            piece.advance(t, interpolator);
-            double[] x = new double[piece.levels];
-            double[] gap = new double[piece.levels];
-            piece.decode(t, interpolator.getInterpolatedState(t).getPrimaryState(), x, gap);
-            course.record(k, x, gap, piece.regime);
-        }
-
-        @Override
-        protected void stepDone(double end, ODEStateInterpolator interpolator) {
-            piece.advance(end, interpolator);
+        public void accepted(SwitchedIntegrator.Step step) {
+            TimeGrid grid = course.grid;
+            int[] next = course.next;
+            while (next[0] < grid.size() && grid.time(next[0]) <= step.end()) {
+                int k = next[0]++;
+                double t = grid.time(k);
+                double[] y = new double[piece.dimension()];
+                step.state(t, y);
+                double[] x = new double[piece.levels];
+                double[] gap = new double[piece.levels];
+                piece.decodeWithin(step, step.toLocal(t), y, x, gap);
+                course.record(k, x, gap, piece.regime);
+            }
+            piece.stepDone(step);
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.mflb.fluid.nonsmooth;
 
-import org.mflb.core.model.ArrivalRate;
+import org.mflb.core.ode.LocalRate;
+
 
 /**
  * A sliding piece ({@link Regime.Kind#AT_LEVEL}, {@link Regime.Kind#ABOVE_LEVEL}) integrated on its
@@ -16,7 +17,7 @@ final class SlidingPiece extends Piece {
     private final int m;
     private final Regime.Surface[] surfaces;
 
-    SlidingPiece(Regime regime, int levels, double[] mu, ArrivalRate lambda, Regime.Surface[] surfaces) {
+    SlidingPiece(Regime regime, int levels, double[] mu, LocalRate lambda, Regime.Surface[] surfaces) {
         super(regime, levels, mu, lambda);
         this.m = regime.pinned();
         this.surfaces = surfaces;
@@ -78,6 +79,12 @@ final class SlidingPiece extends Piece {
             }
             default -> throw new IllegalStateException(surfaces[k] + " does not end a sliding piece");
         };
+    }
+
+    /** Every switching function reads the first coordinate alone. */
+    @Override
+    int[] switchingCoordinates() {
+        return FIRST;
     }
 
     @Override

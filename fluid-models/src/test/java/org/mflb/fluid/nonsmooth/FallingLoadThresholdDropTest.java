@@ -12,6 +12,7 @@ import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.PiecewiseLinearRate;
 import org.mflb.core.ode.IntegratorSettings;
+import org.mflb.core.ode.LocalRate;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidModel;
@@ -105,7 +106,7 @@ class FallingLoadThresholdDropTest {
     }
 
     private static void checkJacobian(ArrivalRate lambda, double deficit, double[] y) {
-        LowerGaps gaps = new LowerGaps(3, lambda, IntegratorSettings.DEFAULT);
+        LowerGaps gaps = new LowerGaps(3, new LocalRate(lambda), IntegratorSettings.DEFAULT);
         gaps.reset(0, new double[] {0, 0});
         gaps.advanceTo(1e-9, t -> deficit); // sets the deficit G(t) the drift is evaluated with
         int n = y.length;

@@ -10,7 +10,9 @@ import org.mflb.simulation.state.Occupancy;
  * Mukherjee et al.): sample d servers and send the job to one with the fewest jobs, ties uniformly
  * at random (docs/models.md §1–2). With replacement the arrival joins a server with ≥ i jobs with
  * probability exactly {@code x_i^d}; with d distinct servers (the real algorithm) this holds up to
- * O(1/N).
+ * O(1/N). With servers of different speeds (docs/models.md §10) the rule is the same, speed-blind;
+ * speed-weighted sampling draws each sample with probability proportional to its speed
+ * ({@link ServerSample}), and with d = 1 it is random routing proportional to speed.
  */
 public final class PowerOfDDispatcher extends Dispatcher {
 
@@ -30,9 +32,8 @@ public final class PowerOfDDispatcher extends Dispatcher {
         this.occ = ctx.occupancy();
         this.n = occ.servers();
         int d = policy.d();
-        boolean distinct = policy.sampling() == Sampling.DISTINCT;
-        this.twoDistinct = d == 2 && distinct;
-        this.sample = twoDistinct ? null : new ServerSample(rng, n, d, distinct);
+        this.twoDistinct = d == 2 && policy.sampling() == Sampling.DISTINCT;
+        this.sample = twoDistinct ? null : ServerSample.of(ctx, d, policy.sampling());
     }
 
     /**

@@ -23,8 +23,9 @@ abstract class AgentReplication extends Replication {
 
     AgentReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, boolean perJobTimes,
             boolean conditionalTimes) {
-        this(scenario, index, rng, new LevelSets(scenario.run().initialLevels(),
-                scenario.policyImplementation().needsLevelOrder()), perJobTimes, conditionalTimes);
+        this(scenario, index, rng, new LevelSets(scenario.initialLevels(),
+                scenario.policyImplementation().needsLevelOrder(), scenario.classLayout()), perJobTimes,
+                conditionalTimes);
     }
 
     private AgentReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, LevelSets occ,

@@ -58,8 +58,12 @@ final class OccupancyReplication extends Replication {
         int highest;
 
         Counts(SimulationScenario scenario) {
-            n = scenario.run().servers();
-            int[] initial = scenario.run().initialCounts();
+            this(scenario.run().servers(), scenario.run().initialCounts());
+        }
+
+        /** @param initial {@code c_0 = n, c_1, ...} at time 0 */
+        Counts(int n, int[] initial) {
+            this.n = n;
             highest = initial.length - 1;
             c = Arrays.copyOf(initial, Math.max(64, Integer.highestOneBit(highest + 2) << 1));
         }
@@ -151,6 +155,7 @@ final class OccupancyReplication extends Replication {
         this.policy = switch (arrivals.rule()) {
             case RANDOM -> RANDOM;
             case SQD -> SQD;
+            case SED -> throw new IllegalStateException("SED(d) of servers of one speed runs as SQ(d)");
             case JSQ -> JSQ;
             case JIQ -> JIQ;
             case THRESHOLD -> THRESHOLD;
@@ -201,7 +206,7 @@ final class OccupancyReplication extends Replication {
     }
 
     /** @return the level {@code L(r) = max{l : c_l > r}} of the server of rank {@code r ∈ [0, N)} */
-    private static int levelOfRank(int[] c, int r) {
+    static int levelOfRank(int[] c, int r) {
         // c_0 = N > r and c[highest + 1] = 0 <= r: gallop to a bracket, then bisect
         int lo = 0;
         int hi = 1;

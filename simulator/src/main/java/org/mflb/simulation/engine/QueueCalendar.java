@@ -14,7 +14,8 @@ import org.mflb.simulation.state.Occupancy;
  * Single-server FIFO queues with a general service law: each busy server has its service
  * completion in an {@link EventCalendar}; the service requirement of a job is drawn when its
  * service starts (requirements are i.i.d., so this is the same law as drawing at arrival). The
- * next event is the earlier of the next arrival candidate and the earliest completion.
+ * next event is the earlier of the next arrival candidate and the earliest completion. A server of
+ * speed {@code s_k} (docs/models.md §10) takes {@code 1/s_k} of each requirement.
  */
 final class QueueCalendar extends AgentReplication {
 
@@ -30,9 +31,15 @@ final class QueueCalendar extends AgentReplication {
         service = scenario.model().service().createSampler(rng);
         for (int s = 0; s < n; s++) {
             if (occ.level(s) > 0) {
-                calendar.add(service.sample(), s); // a fresh service starting at time 0
+                calendar.add(serviceTime(s), s); // a fresh service starting at time 0
             }
         }
+    }
+
+    /** @return the service time of a job starting service at server {@code s}: the requirement over its speed */
+    private double serviceTime(int s) {
+        double x = service.sample();
+        return classes == null ? x : x * classes.slowness[occ.layout().classOf(s)];
     }
 
     /** The FIFO queues of the initial state, its jobs with unknown (NaN) arrival times. */
@@ -59,7 +66,6 @@ final class QueueCalendar extends AgentReplication {
         final FifoJobs jobs = this.jobs;
         final TailIntegrals tail = this.tail;
         final EventCalendar calendar = this.calendar;
-        final ContinuousSampler service = this.service;
         final Dispatcher dispatcher = this.dispatcher;
         for (;;) {
             final double checkpointTime = nextCheckpoint;
@@ -96,12 +102,15 @@ final class QueueCalendar extends AgentReplication {
                     if (k == 0) {
                         idleArrivals++;
                         jobs.setServiceStart(s, now);
-                        calendar.add(now + service.sample(), s);
+                        calendar.add(now + serviceTime(s), s);
                     }
                     tail.beforeUp(k + 1, now);
                     occ.up(s);
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
+                    if (classes != null) {
+                        classes.arrival(occ.layout().classOf(s), now);
+                    }
                 } else {
                     final int s = calendar.firstOwner();
                     final int k = occ.level(s);
@@ -119,11 +128,14 @@ final class QueueCalendar extends AgentReplication {
                     }
                     if (k > 1) {
                         jobs.setServiceStart(s, now);
-                        calendar.replaceFirst(now + service.sample(), s);
+                        calendar.replaceFirst(now + serviceTime(s), s);
                     } else {
                         calendar.removeFirst();
                     }
                     dispatcher.onDeparture(s, k - 1, now);
+                    if (classes != null) {
+                        classes.departure(occ.layout().classOf(s), now);
+                    }
                 }
             }
             t = now;

@@ -6,6 +6,7 @@ import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.dispatch.Dispatcher;
 import org.mflb.simulation.state.FifoJobs;
 import org.mflb.simulation.state.LevelSets;
+import org.mflb.simulation.state.ServerClassLayout;
 
 /**
  * Single-server FIFO queues with exponential service of rate μ (1 by convention): the fast path,
@@ -16,6 +17,12 @@ import org.mflb.simulation.state.LevelSets;
  * arrival, otherwise {@code ⌊(u − N·λ̄)/μ⌋} is uniform on the busy servers, which are the last
  * {@code B} of the occupancy's sorted order. The time of the next event is drawn right after an
  * event and kept across checkpoints (common random numbers, see {@link Replication}).
+ *
+ * <p>Servers of different speeds (docs/models.md §10): a class-k server serves at rate {@code μ s_k},
+ * the departure rate is {@code Σ_k μ s_k B_k} with {@code B_k} the busy servers of class k, and the
+ * part {@code u − N·λ̄} of the uniform picks the class with probability proportional to its rate and
+ * then a uniformly random busy server of it ({@link ClassStatistics#departure}; the level sets keep
+ * each class's busy servers in a block).
  */
 final class QueueExponential extends AgentReplication {
 
@@ -35,7 +42,12 @@ final class QueueExponential extends AgentReplication {
 
     @Override
     void onArrivalBoundChanged(double previousBound) {
-        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, mu * occ.countAtLeast(1), exp1);
+        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, departureRate(), exp1);
+    }
+
+    /** @return the total rate of service completions */
+    private double departureRate() {
+        return classes == null ? mu * occ.countAtLeast(1) : classes.busyRate(occ.classBusy());
     }
 
     /*
@@ -56,6 +68,8 @@ final class QueueExponential extends AgentReplication {
         final int n = this.n;
         final double mu = this.mu;
         final double inverseMu = this.inverseMu;
+        final ClassStatistics classes = this.classes;
+        final ServerClassLayout layout = occ.layout();
         for (;;) {
             final double checkpointTime = nextCheckpoint;
             final double bound = arrivalBound;
@@ -72,7 +86,7 @@ final class QueueExponential extends AgentReplication {
             while (next < checkpointTime) {
                 now = next;
                 final int busy = occ.countAtLeast(1);
-                final double total = bound + mu * busy;
+                final double total = bound + (classes == null ? mu * busy : classes.busyRate(occ.classBusy()));
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
@@ -100,10 +114,22 @@ final class QueueExponential extends AgentReplication {
                     occ.up(s);
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
+                    if (classes != null) {
+                        classes.arrival(layout.classOf(s), now);
+                        next = now + exp1.sample() / (bound + classes.busyRate(occ.classBusy()));
+                        continue;
+                    }
                     next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
                 } else {
-                    final int i = (int) ((u - bound) * inverseMu);
-                    final int s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
+                    final int s;
+                    if (classes == null) {
+                        final int i = (int) ((u - bound) * inverseMu);
+                        s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
+                    } else {
+                        final long ci = classes.departure(occ.classBusy(), u - bound);
+                        s = occ.busyServerOfClass((int) (ci >>> 32), (int) ci);
+                        classes.departure((int) (ci >>> 32), now);
+                    }
                     final int k = occ.level(s);
                     events++;
                     tail.beforeDown(k, now);
@@ -121,7 +147,8 @@ final class QueueExponential extends AgentReplication {
                         jobs.setServiceStart(s, now);
                     }
                     dispatcher.onDeparture(s, k - 1, now);
-                    next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
+                    next = now + exp1.sample() / (bound + (classes == null ? mu * occ.countAtLeast(1)
+                            : classes.busyRate(occ.classBusy())));
                 }
             }
             pending = next;

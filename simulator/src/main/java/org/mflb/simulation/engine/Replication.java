@@ -116,6 +116,8 @@ public abstract class Replication {
      * the conditional estimator), or {@code null} when that estimator is not exact here.
      */
     long[] joined;
+    /** Per-class measurements and service rates, or {@code null} for servers of one speed. */
+    final ClassStatistics classes;
 
     /**
      * @param counts the counts {@code c_i} of the engine's state (read by the observers)
@@ -150,7 +152,11 @@ public abstract class Replication {
         this.percentiles = scenario.isQueue() ? scenario.observation().percentiles() : new double[0];
         boolean quantiles = percentiles.length > 0;
         this.responseTimes = quantiles && perJobTimes ? new DoubleHistogram(HISTOGRAM_DIGITS) : null;
-        this.joined = quantiles && conditionalTimes ? new long[64] : null;
+        // the conditional estimator needs one service rate: not with classes of different speeds
+        this.joined = quantiles && conditionalTimes && scenario.classLayout() == null ? new long[64] : null;
+        this.classes = scenario.classLayout() == null ? null
+                : new ClassStatistics(scenario.classLayout(), exponentialServiceRate(scenario),
+                        scenario.initialClassCounts());
     }
 
     /** Runs the replication and returns what it measured. */
@@ -181,6 +187,24 @@ public abstract class Replication {
     final long[] growJoined(int k) {
         joined = java.util.Arrays.copyOf(joined, Math.max(2 * joined.length, k + 1));
         return joined;
+    }
+
+    /**
+     * Starts the time integrals of a unit {@code [a, b]}: by default the counts' ({@link TailIntegrals});
+     * an engine without events for every change of the counts (the workload engine) integrates by itself.
+     */
+    void startUnitIntegrals(double a, double b) {
+        tail.startUnit(a, b);
+    }
+
+    /** @return the unit's time-averaged tail vector {@code x̄_0..x̄_H}, at its end */
+    double[] endUnitTail() {
+        return tail.endUnitTail();
+    }
+
+    /** @return the unit's time-averaged number of jobs per server, or NaN when it is {@code Σ_{i≥1} x̄_i} */
+    double endUnitMeanJobs() {
+        return Double.NaN;
     }
 
     /** The event loop: runs until {@link #checkpoint()} returns false. */
@@ -294,11 +318,15 @@ public abstract class Replication {
         if (joined != null) {
             java.util.Arrays.fill(joined, 0);
         }
-        tail.startUnit(c, unitEnd);
+        startUnitIntegrals(c, unitEnd);
+        if (classes != null) {
+            classes.startUnit(c, unitEnd);
+        }
     }
 
     private void endUnit(double c) {
-        double[] x = tail.endUnitTail();
+        double[] x = endUnitTail();
+        double meanJobs = endUnitMeanJobs();
         double[] products = tail.endUnitProducts();
         PolicyStatistics ps = new PolicyStatistics();
         endPolicyUnit(c, arrivals, ps);
@@ -322,7 +350,8 @@ public abstract class Replication {
             conditional = conditionalQuantiles(joined, exponentialServiceRate(scenario), percentiles);
         }
         results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
-                completions, ps.values(), perJob, conditional));
+                completions, ps.values(), perJob, conditional, classes == null ? null : classes.meanQueueLengths(),
+                classes == null ? null : classes.arrivalRates(), meanJobs));
     }
 
     /**
@@ -369,7 +398,11 @@ public abstract class Replication {
     /** @return a new replication of {@code scenario} with stream {@code rng}, on its engine ({@link SimulationScenario#engineInUse()}) */
     public static Replication create(SimulationScenario scenario, int index, UniformRandomProvider rng) {
         if (scenario.engineInUse() == Engine.OCCUPANCY) {
-            return new OccupancyReplication(scenario, index, rng);
+            return scenario.classLayout() == null ? new OccupancyReplication(scenario, index, rng)
+                    : new OccupancyClassReplication(scenario, index, rng);
+        }
+        if (scenario.engineInUse() == Engine.WORKLOAD) {
+            return new WorkloadReplication(scenario, index, rng);
         }
         boolean queue = scenario.isQueue();
         if (scenario.exponentialFastPath()) {

@@ -10,7 +10,8 @@ import org.mflb.simulation.dispatch.LevelJump;
  * @param index replication number {@code r}
  * @param units its units of observation, in time order
  * @param snapshots tail vector {@code x(t_k)} at each grid time (row k: {@code x_0..x_H})
- * @param events number of simulated events (arrivals, blocked ones included, and departures) on [0, T]
+ * @param events number of simulated events (arrivals, blocked ones included, and departures) on [0, T];
+ *        on the workload engine, which has no departure events, the jobs
  * @param jumps the dispatcher's level trace
  * @param engine the engine that ran it
  */

@@ -21,13 +21,23 @@ import java.util.Map;
  *        {@code null} when the engine does not measure jobs (NaN entries: no job completed)
  * @param conditionalResponseQuantiles quantiles of the conditional (Erlang mixture) estimator, or
  *        {@code null} when it is not exact or not asked for
+ * @param classQueueLengths time-averaged jobs per server of each class (servers of different speeds,
+ *        docs/models.md §10), or {@code null} for servers of one speed
+ * @param classArrivalRates arrivals per server of each class and unit time, or {@code null}
+ * @param meanJobs time-averaged number of jobs per server when the engine integrates it directly
+ *        (the workload engine, whose tail vector stops at {@code x̄_1}); NaN when it is
+ *        {@code Σ_{i≥1} x̄_i}
  */
 public record UnitResult(double[] tail, double[] products, double meanResponse, double meanWaiting,
         double blocking, double idleFraction, double arrivalRate, long arrivals, long completions,
-        Map<String, Double> policy, double[] responseQuantiles, double[] conditionalResponseQuantiles) {
+        Map<String, Double> policy, double[] responseQuantiles, double[] conditionalResponseQuantiles,
+        double[] classQueueLengths, double[] classArrivalRates, double meanJobs) {
 
-    /** @return mean number of jobs per server, {@code Σ_{i≥1} x̄_i} */
+    /** @return mean number of jobs per server: {@link #meanJobs()} where measured, else {@code Σ_{i≥1} x̄_i} */
     public double meanQueueLength() {
+        if (!Double.isNaN(meanJobs)) {
+            return meanJobs;
+        }
         double s = 0;
         for (int i = 1; i < tail.length; i++) {
             s += tail[i];

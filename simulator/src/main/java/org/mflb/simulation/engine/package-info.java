@@ -10,10 +10,17 @@
  * engine ({@code OccupancyReplication}) simulates, for exponential service and policies that look only at
  * queue lengths, the Markov chain of the counts {@code c_i} of servers with at least {@code i} jobs alone
  * (docs/models.md §0–3), in {@code O(log K)} per event, written from the policies' definitions
- * independently of the dispatchers. {@code TailIntegrals} integrates the counts and their products exactly
+ * independently of the dispatchers; the workload engine ({@code WorkloadReplication}) runs LL(d), the
+ * least loaded of d servers with any job-size law, on the epochs at which the servers empty, with no
+ * departure events (docs/models.md §11.7). {@code TailIntegrals} integrates the counts and their products exactly
  * over each unit ({@link UnitResult}, {@link ReplicationResult}), and {@link ReplicationStreams} derives
  * the xoroshiro128++ stream of replication {@code r} (and of sweep point {@code p}) from the seed alone.
  * Response-time laws come per job or from the conditional Erlang-mixture estimator (docs/models.md §7).
+ *
+ * <p>Servers of different speeds (docs/models.md §10): both agent queue engines run them (per-class busy
+ * blocks in the level sets, service rates {@code μ s_k}, service times divided by {@code s_k}), the
+ * occupancy engine through {@code OccupancyClassReplication} (counts per class), and
+ * {@code ClassStatistics} measures each class's mean queue length and arrival rate.
  *
  * <p><b>Dependencies:</b> solver-core, the other simulator packages, Commons RNG and HdrHistogram. Like
  * every simulator package, this one must never depend on the fluid or PDE models: it simulates the

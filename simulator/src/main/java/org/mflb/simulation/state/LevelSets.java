@@ -15,6 +15,12 @@ import org.mflb.core.MflbException;
  * order: only the boundary between level 0 and level ≥ 1 is maintained, so the swaps happen only
  * when a server becomes busy or idle, which saves most of them in busy systems.
  *
+ * <p>Servers of several speeds ({@link ServerClassLayout}, docs/models.md §10): with a layout, class
+ * {@code k}'s servers keep the positions {@code [start(k), end(k))} of the order, each block ordered
+ * by itself as above (idle before busy, or sorted), with its own counts {@link #classCountAtLeast},
+ * so that a uniformly random busy server <em>of a class</em> is one read; the counts {@code c_i} stay
+ * those of all servers.
+ *
  * <p>Mutable; one instance belongs to one replication.
  */
 public final class LevelSets implements Occupancy {
@@ -35,6 +41,12 @@ public final class LevelSets implements Occupancy {
     private int[] atLeast;
     private int highest;
     private final boolean sorted;
+    /** The classes of servers, or {@code null} for servers of one speed. */
+    private final ServerClassLayout layout;
+    /** {@code classAtLeast[k][i]}: servers of class k with at least i jobs ({@code null} without classes). */
+    private final int[][] classAtLeast;
+    /** {@code classBusy[k] = classAtLeast[k][1]}, side by side for the departure rate ({@code null} without classes). */
+    private final int[] classBusy;
 
     /**
      * Fully sorted level sets.
@@ -52,7 +64,19 @@ public final class LevelSets implements Occupancy {
      * @param sorted whether to keep the order sorted by level at all levels (else only idle before busy)
      */
     public LevelSets(int[] initialLevels, boolean sorted) {
+        this(initialLevels, sorted, null);
+    }
+
+    /**
+     * @param initialLevels number of jobs of each server (not modified); length {@code N ≥ 1},
+     *        entries {@code ≥ 0}
+     * @param sorted whether to keep each block sorted by level at all levels (else only idle before busy)
+     * @param layout the server classes ({@code null}: one class); servers {@code [start(k), end(k))}
+     *        are of class k
+     */
+    public LevelSets(int[] initialLevels, boolean sorted, ServerClassLayout layout) {
         this.sorted = sorted;
+        this.layout = layout;
         n = initialLevels.length;
         cell = new int[2 * n];
         order = new int[n];
@@ -63,20 +87,38 @@ public final class LevelSets implements Occupancy {
             }
             max = Math.max(max, initialLevels[s]);
         }
-        atLeast = new int[Math.max(INITIAL_LEVELS, Integer.highestOneBit(max + 2) << 1)];
-        // counting sort of the servers by level
-        int[] start = new int[max + 2];
-        for (int s = 0; s < n; s++) {
-            start[initialLevels[s] + 1]++;
-        }
-        for (int i = 1; i <= max + 1; i++) {
-            start[i] += start[i - 1];
-        }
-        for (int s = 0; s < n; s++) {
-            int p = start[initialLevels[s]]++;
-            order[p] = s;
-            cell[2 * s + 1] = p;
-            cell[2 * s] = initialLevels[s];
+        atLeast = new int[atLeastLength(max)];
+        int blocks = layout == null ? 1 : layout.count();
+        classAtLeast = layout == null ? null : new int[blocks][];
+        classBusy = layout == null ? null : new int[blocks];
+        for (int b = 0; b < blocks; b++) {
+            int from = layout == null ? 0 : layout.start(b);
+            int to = layout == null ? n : layout.end(b);
+            // counting sort of the block's servers by level
+            int[] start = new int[max + 2];
+            for (int s = from; s < to; s++) {
+                start[initialLevels[s] + 1]++;
+            }
+            start[0] = from;
+            for (int i = 1; i <= max + 1; i++) {
+                start[i] += start[i - 1];
+            }
+            for (int s = from; s < to; s++) {
+                int p = start[initialLevels[s]]++;
+                order[p] = s;
+                cell[2 * s + 1] = p;
+                cell[2 * s] = initialLevels[s];
+            }
+            if (layout != null) {
+                int[] ca = new int[atLeastLength(max)];
+                for (int s = from; s < to; s++) {
+                    for (int i = 0; i <= initialLevels[s]; i++) {
+                        ca[i]++;
+                    }
+                }
+                classAtLeast[b] = ca;
+                classBusy[b] = ca[1];
+            }
         }
         for (int s = 0; s < n; s++) {
             for (int i = 0; i <= cell[2 * s]; i++) {
@@ -85,6 +127,10 @@ public final class LevelSets implements Occupancy {
         }
         atLeast[0] = n;
         highest = max;
+    }
+
+    private static int atLeastLength(int max) {
+        return Math.max(INITIAL_LEVELS, Integer.highestOneBit(max + 2) << 1);
     }
 
     @Override
@@ -126,7 +172,9 @@ public final class LevelSets implements Occupancy {
         if (k + 2 >= atLeast.length) {
             atLeast = Arrays.copyOf(atLeast, atLeast.length * 2);
         }
-        if (sorted || k == 0) {
+        if (layout != null) {
+            upInClass(s, k);
+        } else if (sorted || k == 0) {
             swap(s, n - atLeast[k + 1] - 1);
         }
         atLeast[k + 1]++;
@@ -142,11 +190,70 @@ public final class LevelSets implements Occupancy {
      */
     public void down(int s) {
         int k = cell[2 * s];
-        if (sorted || k == 1) {
+        if (layout != null) {
+            int c = layout.classOf(s);
+            int[] ca = classAtLeast[c];
+            if (sorted || k == 1) {
+                swap(s, layout.end(c) - ca[k]);
+            }
+            ca[k]--;
+            if (k == 1) {
+                classBusy[c]--;
+            }
+        } else if (sorted || k == 1) {
             swap(s, n - atLeast[k]);
         }
         atLeast[k]--;
         cell[2 * s] = k - 1;
+    }
+
+    /** {@link #up} within the block of the server's class. */
+    private void upInClass(int s, int k) {
+        int c = layout.classOf(s);
+        int[] ca = classAtLeast[c];
+        if (k + 2 >= ca.length) {
+            ca = Arrays.copyOf(ca, ca.length * 2);
+            classAtLeast[c] = ca;
+        }
+        if (sorted || k == 0) {
+            swap(s, layout.end(c) - ca[k + 1] - 1);
+        }
+        ca[k + 1]++;
+        if (k == 0) {
+            classBusy[c]++;
+        }
+    }
+
+    /** @return the server classes, or {@code null} for servers of one speed */
+    public ServerClassLayout layout() {
+        return layout;
+    }
+
+    /**
+     * @return {@code busy[k]}: the busy servers of each class of the {@link #layout()}; the live internal
+     *         array, not to be modified (read it, do not keep it across events)
+     */
+    public int[] classBusy() {
+        return classBusy;
+    }
+
+    /**
+     * @param k a class of the {@link #layout()}
+     * @param i a level
+     * @return the servers of class k with at least i jobs
+     */
+    public int classCountAtLeast(int k, int i) {
+        int[] ca = classAtLeast[k];
+        return i < ca.length ? ca[i] : 0;
+    }
+
+    /**
+     * @param k a class of the {@link #layout()}
+     * @param i in {@code [0, classCountAtLeast(k, 1))}
+     * @return the i-th busy server of class k (a uniform i gives a uniformly random busy server of the class)
+     */
+    public int busyServerOfClass(int k, int i) {
+        return order[layout.end(k) - classAtLeast[k][1] + i];
     }
 
     /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */

@@ -8,6 +8,10 @@
  * service in exponential pools, and {@link EventCalendar} the pending service completions of general
  * service, a 4-ary heap in front of a two-level timing wheel with a deterministic order at ties.
  *
+ * <p>{@link ServerClassLayout} places the server classes of different speeds (docs/models.md §10) among
+ * the N servers and compares SED values exactly in integers; {@link LevelSets} then keeps each class's
+ * servers in a block with its own counts.
+ *
  * <p><b>Dependencies:</b> {@code org.mflb.core} only. This is the bottom of the simulator: it must not
  * depend on the other simulator packages (the dispatchers and engines use it), nor on any model.
  */

@@ -11,7 +11,9 @@ import org.mflb.core.model.ArrivalRate;
  * A load-balancing system of {@code N} servers or pools, described once for every layer: the servers
  * ({@link ServerSystem}: single-server FIFO queues, infinite-server pools, or loss pools of capacity
  * {@code C}), the dispatching {@link Policy}, the arrival rate per server {@code λ(t)} (arrivals form a
- * Poisson process of rate {@code N·λ(t)}), and the service-time law. The fluid models, the PDE and the
+ * Poisson process of rate {@code N·λ(t)}), the service-time law, and the servers' speeds
+ * ({@link ServerClasses}: one class of speed 1 unless given; classes of different speeds for
+ * single-server queues under random, SQ(d) and SED(d), docs/models.md §10). The fluid models, the PDE and the
  * simulator are all built from this value, so that the model a user states is the model each of them
  * computes with; the size {@code N} is not part of it (the fluid limit has none; a simulation's run
  * control gives it).
@@ -23,10 +25,12 @@ import org.mflb.core.model.ArrivalRate;
  * @param system the servers
  * @param policy the dispatching policy
  * @param arrivalRate {@code λ(t)} per server, constant or a profile
- * @param service the service-time law of one job at one server ({@link Exponential} of rate 1 by default)
+ * @param service the service-time law of one job at a server of speed 1 ({@link Exponential} of rate 1
+ *        by default); a server of speed {@code s} takes {@code 1/s} of it
+ * @param classes the server classes: fractions and speeds
  */
 public record LoadBalancingModel(ServerSystem system, Policy policy, ArrivalRate arrivalRate,
-        ServiceDistribution service) {
+        ServiceDistribution service, ServerClasses classes) {
 
     /** Validates the parts and that the policy is defined for the system. */
     public LoadBalancingModel {
@@ -46,7 +50,28 @@ public record LoadBalancingModel(ServerSystem system, Policy policy, ArrivalRate
             }
         }
         Objects.requireNonNull(service, "service");
+        Objects.requireNonNull(classes, "classes");
         policy.requireSupportedBy(system);
+        if (!classes.isUnitSpeed()) {
+            if (system.kind() != ServerSystem.Kind.SUPERMARKET) {
+                throw MflbException.invalid("classes", classes.spec(), "given with system supermarket only");
+            }
+            if (!policy.supportsServerClasses()) {
+                throw MflbException.invalid("classes", classes.spec(), "given with policy random, sqd or sed only");
+            }
+        }
+    }
+
+    /**
+     * A model whose servers all have speed 1.
+     *
+     * @param system the servers
+     * @param policy the dispatching policy
+     * @param arrivalRate {@code λ(t)} per server
+     * @param service the service-time law
+     */
+    public LoadBalancingModel(ServerSystem system, Policy policy, ArrivalRate arrivalRate, ServiceDistribution service) {
+        this(system, policy, arrivalRate, service, ServerClasses.homogeneous());
     }
 
     /**
@@ -71,17 +96,27 @@ public record LoadBalancingModel(ServerSystem system, Policy policy, ArrivalRate
 
     /** @return this model with another service-time law */
     public LoadBalancingModel withService(ServiceDistribution law) {
-        return new LoadBalancingModel(system, policy, arrivalRate, law);
+        return new LoadBalancingModel(system, policy, arrivalRate, law, classes);
     }
 
     /** @return this model with another arrival rate */
     public LoadBalancingModel withArrivalRate(ArrivalRate rate) {
-        return new LoadBalancingModel(system, policy, rate, service);
+        return new LoadBalancingModel(system, policy, rate, service, classes);
     }
 
     /** @return this model with another policy */
     public LoadBalancingModel withPolicy(Policy other) {
-        return new LoadBalancingModel(system, other, arrivalRate, service);
+        return new LoadBalancingModel(system, other, arrivalRate, service, classes);
+    }
+
+    /** @return this model with other server classes */
+    public LoadBalancingModel withClasses(ServerClasses other) {
+        return new LoadBalancingModel(system, policy, arrivalRate, service, other);
+    }
+
+    /** @return whether the servers have different speeds or come in several classes (not one class of speed 1) */
+    public boolean hasClasses() {
+        return !classes.isUnitSpeed();
     }
 
     /** @return whether the service times are exponential (the law of the ODE fluid models) */

@@ -40,6 +40,12 @@ public sealed interface Policy {
 
         /** @param p SQ(d) with memory @return the result for it */
         R memory(Memory p);
+
+        /** @param p SED(d) @return the result for it */
+        R shortestExpectedDelay(ShortestExpectedDelay p);
+
+        /** @param p LL(d) @return the result for it */
+        R leastLoaded(LeastLoaded p);
     }
 
     /**
@@ -76,6 +82,14 @@ public sealed interface Policy {
     }
 
     /**
+     * @return whether the policy is defined for servers of different speeds (random, SQ(d), SED(d):
+     *         docs/models.md §10)
+     */
+    default boolean supportsServerClasses() {
+        return false;
+    }
+
+    /**
      * Checks that the policy is defined for the system: SQ(d) with memory for single-server queues,
      * the threshold policies for infinite-server pools.
      *
@@ -87,6 +101,11 @@ public sealed interface Policy {
 
     /** A uniformly random server: the arrivals split into independent Poisson streams. */
     record Random() implements Policy {
+        @Override
+        public boolean supportsServerClasses() {
+            return true;
+        }
+
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.random(this);
@@ -111,6 +130,11 @@ public sealed interface Policy {
      * @param sampling how they are drawn
      */
     record PowerOfD(int d, Sampling sampling) implements Policy {
+        @Override
+        public boolean supportsServerClasses() {
+            return true;
+        }
+
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.powerOfD(this);
@@ -238,12 +262,10 @@ public sealed interface Policy {
             return cases.memory(this);
         }
 
-        /** Validates {@code d ≥ 1} and a sampling. */
+        /** Validates {@code d ≥ 1} and a sampling (not speed-weighted). */
         public Memory {
             Require.atLeast("d", d, 1);
-            if (sampling == null) {
-                throw MflbException.invalid("sampling", null, "replacement or distinct");
-            }
+            requireUniform(sampling, "memory");
         }
 
         @Override
@@ -258,9 +280,104 @@ public sealed interface Policy {
 
         @Override
         public void requireSupportedBy(ServerSystem system) {
-            if (system.kind() != ServerSystem.Kind.SUPERMARKET) {
-                throw MflbException.invalid("policy", id(), "used with system supermarket only");
+            requireQueues(this, system);
+        }
+    }
+
+    /**
+     * Shortest expected delay SED(d) (docs/models.md §10): the sampled server with the smallest
+     * {@code (Q+1)/s}, values compared exactly, ties uniformly at random. With servers of one speed it is
+     * SQ(d).
+     *
+     * @param d servers sampled per arrival, {@code ≥ 1}
+     * @param sampling how they are drawn
+     */
+    record ShortestExpectedDelay(int d, Sampling sampling) implements Policy {
+        @Override
+        public boolean supportsServerClasses() {
+            return true;
+        }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.shortestExpectedDelay(this);
+        }
+
+        /** Validates {@code d ≥ 1} and a sampling. */
+        public ShortestExpectedDelay {
+            Require.atLeast("d", d, 1);
+            if (sampling == null) {
+                throw MflbException.invalid("sampling", null, "replacement, distinct or speed");
             }
+        }
+
+        @Override
+        public String id() {
+            return "sed";
+        }
+
+        @Override
+        public boolean samples() {
+            return true;
+        }
+
+        @Override
+        public boolean hasSmoothFluidLimit() {
+            return true;
+        }
+
+        @Override
+        public void requireSupportedBy(ServerSystem system) {
+            requireQueues(this, system);
+        }
+    }
+
+    /**
+     * Least loaded of d, LL(d) (docs/models.md §11): the sampled server with the least unfinished work
+     * (job sizes known at dispatch), ties uniformly at random. Its mean-field limit is the workload
+     * equation of {@code org.mflb.pde.workload}, for any job-size law.
+     *
+     * @param d servers sampled per arrival, {@code ≥ 1}
+     * @param sampling how they are drawn (not speed-weighted)
+     */
+    record LeastLoaded(int d, Sampling sampling) implements Policy {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.leastLoaded(this);
+        }
+
+        /** Validates {@code d ≥ 1} and a sampling. */
+        public LeastLoaded {
+            Require.atLeast("d", d, 1);
+            requireUniform(sampling, "ll");
+        }
+
+        @Override
+        public String id() {
+            return "ll";
+        }
+
+        @Override
+        public boolean samples() {
+            return true;
+        }
+
+        @Override
+        public void requireSupportedBy(ServerSystem system) {
+            requireQueues(this, system);
+        }
+    }
+
+    private static void requireUniform(Sampling sampling, String policy) {
+        if (sampling == null || sampling == Sampling.SPEED) {
+            throw MflbException.invalid("sampling", sampling == null ? null : sampling.id(),
+                    "replacement or distinct for policy " + policy);
+        }
+    }
+
+    private static void requireQueues(Policy policy, ServerSystem system) {
+        if (system.kind() != ServerSystem.Kind.SUPERMARKET) {
+            throw MflbException.invalid("policy", policy.id(), "used with system supermarket only");
         }
     }
 

@@ -1,8 +1,10 @@
 package org.mflb.core.system;
 
 /**
- * How a dispatcher that samples {@code d} servers per arrival (SQ(d), SQ(d) with memory) draws them.
- * The fluid limit is the same for both; at finite {@code N} they differ by O(1/N) (docs/models.md §1, §7).
+ * How a dispatcher that samples {@code d} servers per arrival (SQ(d), SED(d), LL(d), SQ(d) with memory)
+ * draws them. With replacement and distinct servers have the same fluid limit; at finite {@code N} they
+ * differ by O(1/N) (docs/models.md §1, §7). Speed-weighted sampling, for servers of different speeds,
+ * changes the limit itself (docs/models.md §10).
  */
 public enum Sampling {
     /**
@@ -11,7 +13,13 @@ public enum Sampling {
      */
     REPLACEMENT("replacement"),
     /** {@code d} distinct servers, uniformly among all subsets: the real algorithm; needs {@code d ≤ N}. */
-    DISTINCT("distinct");
+    DISTINCT("distinct"),
+    /**
+     * {@code d} independent draws, each picking a server with probability proportional to its speed
+     * (docs/models.md §10): with servers of different speeds it is stable for every {@code λ} below the
+     * capacity; with equal speeds it is {@link #REPLACEMENT}.
+     */
+    SPEED("speed");
 
     private final String id;
 
@@ -19,7 +27,7 @@ public enum Sampling {
         this.id = id;
     }
 
-    /** @return the name: {@code replacement} or {@code distinct} */
+    /** @return the name: {@code replacement}, {@code distinct} or {@code speed} */
     public String id() {
         return id;
     }

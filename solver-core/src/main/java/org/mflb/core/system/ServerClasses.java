@@ -138,6 +138,11 @@ public final class ServerClasses {
         return c;
     }
 
+    /** @return whether this is one class of speed 1: the homogeneous system of every other model */
+    public boolean isUnitSpeed() {
+        return fractions.length == 1 && speeds[0] == 1.0;
+    }
+
     /** @return whether every class has the same speed (the class label is then inert) */
     public boolean equalSpeeds() {
         for (BigDecimal s : exactSpeeds) {

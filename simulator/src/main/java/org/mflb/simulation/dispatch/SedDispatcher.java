@@ -1,0 +1,48 @@
+package org.mflb.simulation.dispatch;
+
+import org.mflb.core.system.Policy;
+import org.mflb.simulation.state.Occupancy;
+import org.mflb.simulation.state.ServerClassLayout;
+
+/**
+ * Shortest expected delay SED(d) for servers of different speeds (docs/models.md §10): sample d
+ * servers and send the job to one with the smallest {@code (Q+1)/s}, the values compared exactly by
+ * cross-multiplying integer speeds ({@link ServerClassLayout#compareValues}), ties — within a class
+ * or across classes — uniformly at random: the sample is exchangeable, so the first sampled server of
+ * smallest value is uniform among the tied sampled ones. Sampling with replacement, of distinct servers
+ * or speed-weighted ({@link ServerSample}).
+ */
+public final class SedDispatcher extends Dispatcher {
+
+    private final Occupancy occ;
+    private final ServerClassLayout layout;
+    private final ServerSample sample;
+
+    /**
+     * @param ctx the replication's context (a scenario with server classes)
+     * @param policy the policy: d and the sampling
+     */
+    public SedDispatcher(DispatchContext ctx, Policy.ShortestExpectedDelay policy) {
+        this.occ = ctx.occupancy();
+        this.layout = ctx.scenario().classLayout();
+        this.sample = ServerSample.of(ctx, policy.d(), policy.sampling());
+    }
+
+    @Override
+    public int select(double t) {
+        final int[] s = sample.draw();
+        int best = s[0];
+        int bestClass = layout.classOf(best);
+        int bestLevel = occ.level(best);
+        for (int i = 1; i < s.length; i++) {
+            int k = layout.classOf(s[i]);
+            int q = occ.level(s[i]);
+            if (layout.compareValues(k, q, bestClass, bestLevel) < 0) {
+                best = s[i];
+                bestClass = k;
+                bestLevel = q;
+            }
+        }
+        return best;
+    }
+}

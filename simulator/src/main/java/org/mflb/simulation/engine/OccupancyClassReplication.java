@@ -1,0 +1,263 @@
+package org.mflb.simulation.engine;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.mflb.core.system.Sampling;
+import org.mflb.simulation.Engine;
+import org.mflb.simulation.SimulationScenario;
+import org.mflb.simulation.dispatch.LevelJump;
+import org.mflb.simulation.dispatch.OccupancyArrivals;
+import org.mflb.simulation.dispatch.PolicyImplementation;
+import org.mflb.simulation.dispatch.PolicyStatistics;
+import org.mflb.simulation.state.ServerClassLayout;
+
+/**
+ * The occupancy engine for single-server queues of different speeds (docs/models.md §10): with
+ * exponential service the servers of one class are exchangeable, so the counts {@code c_{k,i}} of the
+ * class-k servers with at least i jobs, for every class, form a Markov chain, and this engine simulates
+ * it — O(K·levels) memory whatever N. It follows {@link OccupancyReplication}, class by class:
+ * <ul>
+ * <li>a server is a pair (class k, rank r within the class), the rank ordering the class's servers by
+ *     decreasing level, so that its level is {@code max{l : c_{k,l} > r}}; numbering the pairs
+ *     {@code start(k) + r} numbers the N servers;</li>
+ * <li>an arrival draws its d servers as such pairs — d uniform numbers in {@code [0, N)} with
+ *     replacement, d distinct ones (Floyd's sample), or speed-weighted (a class with probability
+ *     {@code ∝ N_k s_k}, then a uniform rank) — and joins the one of fewest jobs (SQ(d)) or of smallest
+ *     {@code (q+1)/s_k} (SED(d), compared exactly: {@link ServerClassLayout#compareValues}), ties
+ *     uniformly at random (the first of iid draws; among distinct ones, a uniform choice among the tied);
+ *     random routing is one uniform (or speed-weighted) server;</li>
+ * <li>a departure comes from class k with probability {@code ∝ μ s_k c_{k,1}}, from its busy server of
+ *     a uniform rank in {@code [0, c_{k,1})} ({@link ClassStatistics#departure}).</li>
+ * </ul>
+ * The counts of all servers {@code c_i = Σ_k c_{k,i}} are kept alongside for the tail vector. A job
+ * that joins a class-k queue of q jobs has an Erlang(q + 1, μ s_k) response time, so the unit's mean
+ * response time averages {@code (q + 1)/(μ s_k)} over its arrivals; the conditional quantile estimator
+ * (one rate) does not apply.
+ */
+final class OccupancyClassReplication extends Replication {
+
+    private final ServerClassLayout layout;
+    private final OccupancyReplication.Counts counts;
+    /** {@code cc[k][i] = c_{k,i}}, zero beyond the class's highest level, at least 2 beyond it. */
+    private final int[][] cc;
+    /** {@code busy[k] = c_{k,1}}. */
+    private final int[] busy;
+    private final boolean sed;
+    private final int d;
+    private final boolean distinct;
+    private final boolean speedWeighted;
+    private final int[] sample;
+    private double pending = Double.NaN;
+
+    OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng) {
+        this(scenario, index, rng, scenario.initialClassCounts());
+    }
+
+    private OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng,
+            int[][] initial) {
+        this(scenario, index, rng, initial, new OccupancyReplication.Counts(scenario.run().servers(), sum(initial)));
+    }
+
+    private OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng,
+            int[][] initial, OccupancyReplication.Counts counts) {
+        super(scenario, index, rng, counts, false, false);
+        if (!scenario.occupancyExact() || !scenario.isQueue()) {
+            throw new IllegalStateException("the occupancy engine is not exact for this scenario");
+        }
+        this.layout = scenario.classLayout();
+        this.counts = counts;
+        OccupancyArrivals arrivals = scenario.policyImplementation().occupancyArrivals().orElseThrow();
+        this.sed = arrivals.rule() == OccupancyArrivals.Rule.SED;
+        this.d = arrivals.rule() == OccupancyArrivals.Rule.RANDOM ? 1 : arrivals.d();
+        this.distinct = arrivals.sampling() == Sampling.DISTINCT && d > 1;
+        this.speedWeighted = PolicyImplementation.speedWeighted(arrivals.sampling(), layout);
+        if (arrivals.rule() != OccupancyArrivals.Rule.RANDOM && arrivals.rule() != OccupancyArrivals.Rule.SQD && !sed) {
+            throw new IllegalStateException("policy " + arrivals.rule() + " with server classes");
+        }
+        this.sample = new int[d];
+        int k = layout.count();
+        cc = new int[k][];
+        busy = new int[k];
+        for (int c = 0; c < k; c++) {
+            cc[c] = Arrays.copyOf(initial[c], Math.max(64, Integer.highestOneBit(initial[c].length + 1) << 1));
+            busy[c] = cc[c][1];
+        }
+    }
+
+    /** @return {@code Σ_k c_{k,i}} */
+    private static int[] sum(int[][] perClass) {
+        int len = 0;
+        for (int[] c : perClass) {
+            len = Math.max(len, c.length);
+        }
+        int[] total = new int[len];
+        for (int[] c : perClass) {
+            for (int i = 0; i < c.length; i++) {
+                total[i] += c[i];
+            }
+        }
+        return total;
+    }
+
+    @Override
+    Engine engine() {
+        return Engine.OCCUPANCY;
+    }
+
+    @Override
+    void onArrivalBoundChanged(double previousBound) {
+        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, classes.busyRate(busy), exp1);
+    }
+
+    /** Fills {@link #sample} with d server numbers in {@code [0, N)} (uniform, distinct or by speed: see the class comment). */
+    private void drawServers() {
+        final int[] s = sample;
+        if (speedWeighted) {
+            final double total = layout.totalSpeed();
+            for (int i = 0; i < d; i++) {
+                int k = layout.classAtSpeed(rng.nextDouble() * total);
+                s[i] = layout.start(k) + rng.nextInt(layout.size(k));
+            }
+        } else if (!distinct) {
+            for (int i = 0; i < d; i++) {
+                s[i] = rng.nextInt(n);
+            }
+        } else {
+            // Floyd's algorithm: a uniformly random d-subset of [0, n) (its order is not uniform: ties
+            // are broken by a uniform choice below)
+            int size = 0;
+            for (int j = n - d; j < n; j++) {
+                int v = rng.nextInt(j + 1);
+                for (int i = 0; i < size; i++) {
+                    if (s[i] == v) {
+                        v = j;
+                        break;
+                    }
+                }
+                s[size++] = v;
+            }
+        }
+    }
+
+    /** @return {@code k·2^32 + q}: the class k and the level q of the server the arriving job joins */
+    private long join() {
+        drawServers();
+        final int[] s = sample;
+        int bestClass = -1;
+        int bestLevel = Integer.MAX_VALUE;
+        int ties = 0;
+        for (int i = 0; i < d; i++) {
+            int k = layout.classOf(s[i]);
+            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k));
+            int cmp = bestClass < 0 ? -1 : sed ? layout.compareValues(k, q, bestClass, bestLevel) : Integer.compare(q, bestLevel);
+            if (cmp < 0) {
+                bestClass = k;
+                bestLevel = q;
+                ties = 1;
+            } else if (cmp == 0 && distinct && rng.nextInt(++ties) == 0) {
+                // distinct samples: a uniform choice among the tied (reservoir sampling); iid draws
+                // keep the first, which is already uniform among them
+                bestClass = k;
+                bestLevel = q;
+            }
+        }
+        return ((long) bestClass << 32) | bestLevel;
+    }
+
+    @Override
+    void simulate() {
+        final TailIntegrals tail = this.tail;
+        final OccupancyReplication.Counts counts = this.counts;
+        final ClassStatistics classes = this.classes;
+        final double[] inverseRate = classes.inverseRate;
+        final int[][] cc = this.cc;
+        final int[] busy = this.busy;
+        for (;;) {
+            final double checkpointTime = nextCheckpoint;
+            final double bound = arrivalBound;
+            double next = pending;
+            double now = t;
+            long events = this.events;
+            long arrivals = this.arrivals;
+            long idleArrivals = this.idleArrivals;
+            long completions = this.completions;
+            double responseSum = this.responseSum;
+            double waitingSum = this.waitingSum;
+            while (next < checkpointTime) {
+                now = next;
+                final double total = bound + classes.busyRate(busy);
+                final double u = rng.nextDouble() * total;
+                if (u < bound) {
+                    if (!constantRate) {
+                        t = now;
+                        if (!acceptCandidate()) {
+                            next = now + exp1.sample() / total;
+                            continue;
+                        }
+                    }
+                    final long kq = join();
+                    final int k = (int) (kq >>> 32);
+                    final int q = (int) kq;
+                    events++;
+                    arrivals++;
+                    if (q == 0) {
+                        idleArrivals++;
+                        busy[k]++;
+                    }
+                    completions++;
+                    responseSum += (q + 1) * inverseRate[k];
+                    waitingSum += q * inverseRate[k];
+                    if (q + 2 >= cc[k].length) {
+                        cc[k] = Arrays.copyOf(cc[k], 2 * cc[k].length);
+                    }
+                    if (q + 1 > counts.highest) {
+                        counts.reach(q + 1);
+                    }
+                    tail.beforeUp(q + 1, now);
+                    cc[k][q + 1]++;
+                    counts.c[q + 1]++;
+                    classes.arrival(k, now);
+                } else {
+                    final long ki = classes.departure(busy, u - bound);
+                    final int k = (int) (ki >>> 32);
+                    final int j = OccupancyReplication.levelOfRank(cc[k], (int) ki);
+                    events++;
+                    tail.beforeDown(j, now);
+                    cc[k][j]--;
+                    counts.c[j]--;
+                    if (j == 1) {
+                        busy[k]--;
+                    }
+                    classes.departure(k, now);
+                }
+                next = now + exp1.sample() / (bound + classes.busyRate(busy));
+            }
+            pending = next;
+            t = now;
+            this.events = events;
+            this.arrivals = arrivals;
+            this.idleArrivals = idleArrivals;
+            this.completions = completions;
+            this.responseSum = responseSum;
+            this.waitingSum = waitingSum;
+            if (!checkpoint()) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    void startPolicyMeasurement(double t) {
+    }
+
+    @Override
+    void endPolicyUnit(double t, long arrivals, PolicyStatistics out) {
+    }
+
+    @Override
+    List<LevelJump> policyJumps() {
+        return List.of();
+    }
+}
