@@ -28,6 +28,7 @@ import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.validation.Check;
 import org.mflb.validation.Comparisons;
@@ -177,7 +178,7 @@ public final class CompareCommand implements Callable<Integer> {
                 : new Comparisons.Tolerance(3, 5.0 / Math.pow(servers, solver.order() + 1));
         // The simulated system is the model: the same sampling (with replacement, the law of the fluid limit, or
         // d distinct servers, whose exact finite-N drift the fluid side then uses), arrival rate and service law.
-        SimulationScenario.Builder scenario = SimulationScenario.builder().model(lbm).servers(servers)
+        ScenarioBuilder scenario = SimulationScenario.builder().model(lbm).servers(servers)
                 .tEnd(horizon).replications(replications).seed(streams.seed()).threads(streams.threads());
         if (warmup != null) {
             scenario.warmup(warmup);

@@ -20,6 +20,7 @@ import org.mflb.simulation.IntervalDiagnostics;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
 import org.mflb.simulation.VectorEstimate;
@@ -113,7 +114,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** @return the scenario the options describe, validated */
     SimulationScenario scenario() {
-        SimulationScenario.Builder b = SimulationScenario.builder().model(model.model()).servers(model.servers())
+        ScenarioBuilder b = SimulationScenario.builder().model(model.model()).servers(model.servers())
                 .eventCalendar(eventCalendar).tEnd(tEnd).replications(replications).seed(streams.seed())
                 .threads(streams.threads()).batches(batches).covarianceLevels(covarianceLevels)
                 .engine(Engine.parse(engine)).percentiles(percentiles);

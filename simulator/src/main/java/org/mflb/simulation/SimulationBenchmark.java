@@ -265,7 +265,7 @@ public final class SimulationBenchmark {
         LoadBalancingModel model = new LoadBalancingModel(ServerSystem.singleServerQueues(),
                 new Policy.LeastLoaded(2, org.mflb.core.system.Sampling.REPLACEMENT),
                 org.mflb.core.model.ArrivalRate.constant(lambda), service);
-        SimulationScenario.Builder b = SimulationScenario.builder().model(model).servers(LEAST_LOADED_SERVERS)
+        ScenarioBuilder b = SimulationScenario.builder().model(model).servers(LEAST_LOADED_SERVERS)
                 .tEnd(jobs / (lambda * LEAST_LOADED_SERVERS)).threads(1).seed(2024);
         return percentiles ? b.percentiles(50, 90, 99).build() : b.build();
     }

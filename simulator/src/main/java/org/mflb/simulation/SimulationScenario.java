@@ -39,7 +39,7 @@ import org.mflb.simulation.state.ServerClassLayout;
  * <p>Servers of different speeds ({@link org.mflb.core.system.ServerClasses}, docs/models.md §10): class
  * k has {@code N·a_k} servers, a whole number ({@link #classLayout()}; another N is refused naming the
  * nearest one that works), and a steady-state run needs {@code λ·E[S]} below the stability boundary
- * λ* of the policy ({@link #stabilityBoundary}).
+ * λ* of the policy ({@code ServerClasses.stabilityBoundary}).
  *
  * <p>Engines ({@link Engine}): {@link #engineInUse()} is the occupancy engine where it is exact
  * ({@link #occupancyExact()}) unless the agent engine is asked for; both simulate the same process.
@@ -94,7 +94,7 @@ public final class SimulationScenario {
         }
         double meanService = model.service().mean();
         this.layout = model.hasClasses() ? new ServerClassLayout(model.classes(), run.servers()) : null;
-        double boundary = stabilityBoundary(model.policy(), model.classes());
+        double boundary = model.classes().stabilityBoundary(model.policy().d(), model.policy().sampling());
         if (layout != null && dt == 0 && model.arrivalRate().isConstant()
                 && model.arrivalRate().at(0) * meanService >= boundary) {
             throw MflbException.invalid("lambda", model.arrivalRate().at(0), String.format(Locale.ROOT,
@@ -163,53 +163,21 @@ public final class SimulationScenario {
         }
     }
 
-    private static LoadBalancingModel requireModel(LoadBalancingModel model) {
+    static LoadBalancingModel requireModel(LoadBalancingModel model) {
         if (model == null) {
             throw MflbException.missing("model", "(the system, policy, arrival rate and service law to simulate)");
         }
         return model;
     }
 
-    /**
-     * The stability boundary of single-server queues in classes under random routing, SQ(d) or SED(d)
-     * (docs/models.md §10): with the classes sorted by speed and {@code A_m}, {@code C_m} the fraction and
-     * capacity of the m slowest, {@code λ* = min_m C_m/A_m^d} for d uniform samples (random routing:
-     * {@code min_k s_k}); {@code λ* = C = Σ a_k s_k} with speed-weighted sampling. In units of
-     * {@code λ·E[S]}.
-     *
-     * @param policy the policy (random, SQ(d) or SED(d); others are not defined with classes)
-     * @param classes the classes
-     * @return λ*
-     */
-    public static double stabilityBoundary(Policy policy, ServerClasses classes) {
-        if (policy.sampling() == Sampling.SPEED || classes.equalSpeeds()) {
-            return classes.capacity();
-        }
-        int k = classes.count();
-        Integer[] bySpeed = new Integer[k];
-        for (int c = 0; c < k; c++) {
-            bySpeed[c] = c;
-        }
-        java.util.Arrays.sort(bySpeed, (x, y) -> Double.compare(classes.speed(x), classes.speed(y)));
-        double a = 0;
-        double capacity = 0;
-        double boundary = Double.POSITIVE_INFINITY;
-        for (int m = 0; m < k; m++) {
-            a += classes.fraction(bySpeed[m]);
-            capacity += classes.fraction(bySpeed[m]) * classes.speed(bySpeed[m]);
-            boundary = Math.min(boundary, capacity / Math.pow(Math.min(a, 1), policy.d()));
-        }
-        return boundary;
-    }
-
-    /** @return a builder with the defaults (see {@link Builder}) */
-    public static Builder builder() {
-        return new Builder();
+    /** @return a builder with the defaults (see {@link ScenarioBuilder}) */
+    public static ScenarioBuilder builder() {
+        return new ScenarioBuilder();
     }
 
     /** @return a builder initialised with this scenario's parts (its warm-up resolved) */
-    public Builder toBuilder() {
-        Builder b = new Builder().model(model).observation(observation);
+    public ScenarioBuilder toBuilder() {
+        ScenarioBuilder b = new ScenarioBuilder().model(model).observation(observation);
         b.servers = run.servers();
         b.tEnd = run.tEnd();
         b.warmup = run.warmup();
@@ -424,149 +392,6 @@ public final class SimulationScenario {
                             + " of memory available: lower n, lambda, t-end or threads, or raise the heap with"
                             + " MFLB_JAVA_OPTS=-Xmx...", memoryEstimate() / 1e6, perServer, perJob,
                             expectedJobs(), atOnce, available / 1e6));
-        }
-    }
-
-    /**
-     * Mutable builder of the three parts. The model ({@link #model}), {@code servers} and {@code tEnd}
-     * are required. Defaults: empty initial state, warm-up {@code tEnd/10} for steady-state runs and 0
-     * with a time grid, one replication, seed 1, as many threads as processors, engine auto, no forced
-     * event calendar; no time grid, no response-time percentiles, no covariance, 20 batches.
-     */
-    public static final class Builder {
-        private LoadBalancingModel model;
-        private Integer servers;
-        private double tEnd = Double.NaN;
-        private double warmup = Double.NaN;
-        private int replications = 1;
-        private long seed = 1;
-        private int threads = Runtime.getRuntime().availableProcessors();
-        private Engine engine = Engine.AUTO;
-        private boolean eventCalendar;
-        private InitialState initialState = InitialState.empty();
-        private MemoryState initialMemory;
-        private double dt;
-        private double[] percentiles = new double[0];
-        private int covarianceLevels;
-        private int batches = Observation.defaults().batches();
-
-        private Builder() {
-        }
-
-        /** @param v the model simulated: system, policy (with its parameters), arrival rate and service law */
-        public Builder model(LoadBalancingModel v) {
-            model = v;
-            return this;
-        }
-
-        /** @param v number of servers (pools) {@code N} */
-        public Builder servers(int v) {
-            servers = v;
-            return this;
-        }
-
-        /** @param v horizon {@code T} */
-        public Builder tEnd(double v) {
-            tEnd = v;
-            return this;
-        }
-
-        /** @param v warm-up time ({@code NaN}: the default) */
-        public Builder warmup(double v) {
-            warmup = v;
-            return this;
-        }
-
-        /** @param v number of replications */
-        public Builder replications(int v) {
-            replications = v;
-            return this;
-        }
-
-        /** @param v seed */
-        public Builder seed(long v) {
-            seed = v;
-            return this;
-        }
-
-        /** @param v worker threads */
-        public Builder threads(int v) {
-            threads = v;
-            return this;
-        }
-
-        /** @param v the engine ({@link Engine#AUTO}: the occupancy engine where it is exact) */
-        public Builder engine(Engine v) {
-            engine = v;
-            return this;
-        }
-
-        /** @param v force the event-calendar engine even for exponential service (for cross-checks) */
-        public Builder eventCalendar(boolean v) {
-            eventCalendar = v;
-            return this;
-        }
-
-        /** @param v initial state: empty, a tail vector or all:K (rounded by {@link RunControl#initialLevels()}) */
-        public Builder initialState(InitialState v) {
-            initialState = v;
-            return this;
-        }
-
-        /**
-         * @param v the (queue, observation) state SQ(d) with memory starts from, e.g. stale memory
-         *        {@code memory:0/3=1} (replaces {@link #initialState}; {@code null}: none)
-         */
-        public Builder initialMemory(MemoryState v) {
-            initialMemory = v;
-            return this;
-        }
-
-        /** @param v grid step of the transient estimates (0: none) */
-        public Builder dt(double v) {
-            dt = v;
-            return this;
-        }
-
-        /** @param v response-time percentiles in (0, 100) to estimate (single-server queues) */
-        public Builder percentiles(double... v) {
-            percentiles = v.clone();
-            return this;
-        }
-
-        /** @param v number of tail coordinates in the covariance estimate (0: none) */
-        public Builder covarianceLevels(int v) {
-            covarianceLevels = v;
-            return this;
-        }
-
-        /** @param v number of batches for batch means with one replication */
-        public Builder batches(int v) {
-            batches = v;
-            return this;
-        }
-
-        /** Sets every part of the observation at once. */
-        private Builder observation(Observation v) {
-            dt = v.dt();
-            percentiles = v.percentiles();
-            covarianceLevels = v.covarianceLevels();
-            batches = v.batches();
-            return this;
-        }
-
-        /** @return the validated scenario */
-        public SimulationScenario build() {
-            requireModel(model);
-            if (servers == null) {
-                throw MflbException.missing("n", "(the number of servers N)");
-            }
-            if (Double.isNaN(tEnd)) {
-                throw MflbException.missing("t-end", "(the simulated horizon)");
-            }
-            RunControl run = new RunControl(servers, tEnd, warmup, replications, seed, threads, engine, eventCalendar,
-                    initialState, initialMemory);
-            return new SimulationScenario(model, run, new Observation(dt, percentiles, covarianceLevels, batches));
         }
     }
 }

@@ -16,7 +16,7 @@ import org.mflb.core.system.Policy;
  */
 class CommonRandomNumbersTest {
 
-    private static SimulationResult run(SimulationScenario.Builder b, Engine engine, double tEnd, double dt) {
+    private static SimulationResult run(ScenarioBuilder b, Engine engine, double tEnd, double dt) {
         return Simulator.run(b.engine(engine).tEnd(tEnd).dt(dt).warmup(0).build());
     }
 
@@ -42,20 +42,20 @@ class CommonRandomNumbersTest {
     @Test
     void longerRunsAndFinerGridsExtendTheSamePath() {
         // the case of the issue: seed 4, SQ(2), N = 100, lambda = 0.9, t-end 100 vs 200, dt 10 (and dt 5)
-        SimulationScenario.Builder sq2 = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.9))
+        ScenarioBuilder sq2 = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.9))
                 .servers(100)
                 .seed(4).threads(1);
         // pools with a time-varying rate: thinning windows start at fixed times, so they are shared too
-        SimulationScenario.Builder varying = SimulationScenario.builder()
+        ScenarioBuilder varying = SimulationScenario.builder()
                 .model(loss(4, Policy.jsq(), (ArrivalRate) t -> 2 + Math.sin(t))).servers(50).seed(5)
                 .replications(2).threads(1);
-        SimulationScenario.Builder general = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.8)
+        ScenarioBuilder general = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.8)
                 .withService(TestDistributions.h2(3))).servers(60).seed(6).threads(1);
         Object[][] cases = {{"SQ(2)", sq2, Engine.AGENT}, {"SQ(2)", sq2, Engine.OCCUPANCY},
             {"loss JSQ, varying rate", varying, Engine.AGENT}, {"loss JSQ, varying rate", varying, Engine.OCCUPANCY},
             {"SQ(2) H2 service", general, Engine.AGENT}};
         for (Object[] c : cases) {
-            SimulationScenario.Builder b = (SimulationScenario.Builder) c[1];
+            ScenarioBuilder b = (ScenarioBuilder) c[1];
             Engine engine = (Engine) c[2];
             String label = c[0] + " (" + engine.cliName() + ")";
             SimulationResult shortRun = run(b, engine, 100, 10);

@@ -96,7 +96,7 @@ class ControlVariateQuantilesTest {
 
     @Test
     void onlyInSteadyStateRuns() {
-        SimulationScenario.Builder b = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.8)).servers(20)
+        ScenarioBuilder b = SimulationScenario.builder().model(queues(Policy.powerOfD(2), 0.8)).servers(20)
                 .tEnd(50).replications(3).percentiles(PERCENTILES).seed(153).threads(1);
         assertTrue(Simulator.run(b.build()).controlVariateResponseTimeQuantiles().isPresent());
         assertTrue(Simulator.run(b.dt(10).build()).controlVariateResponseTimeQuantiles().isEmpty(),

@@ -28,7 +28,7 @@ class EngineAgreementTest {
         return new Estimate(mean, mean - half, mean + half, Math.min(a.samples(), b.samples()));
     }
 
-    private static void agree(CiChecks checks, String name, SimulationScenario.Builder b, int levels) {
+    private static void agree(CiChecks checks, String name, ScenarioBuilder b, int levels) {
         b.replications(REPLICATIONS).threads(2);
         SimulationResult agent = Simulator.run(b.engine(Engine.AGENT).build());
         // another seed: with the same one the engines share the event-time draws, and in pools the
@@ -57,7 +57,7 @@ class EngineAgreementTest {
     }
 
     /** Replications of {@code tEnd} time units, the first tenth discarded. */
-    private static SimulationScenario.Builder of(LoadBalancingModel model, int n, double tEnd, long seed) {
+    private static ScenarioBuilder of(LoadBalancingModel model, int n, double tEnd, long seed) {
         return SimulationScenario.builder().model(model).servers(n).tEnd(tEnd).warmup(tEnd / 10).seed(seed);
     }
 

@@ -33,7 +33,7 @@ class HeterogeneousSimulationTest {
         return LoadBalancingModel.of(ServerSystem.singleServerQueues(), policy, lambda).withClasses(classes);
     }
 
-    private static SimulationScenario.Builder run(LoadBalancingModel model, int n, double tEnd, int reps, long seed,
+    private static ScenarioBuilder run(LoadBalancingModel model, int n, double tEnd, int reps, long seed,
             Engine engine) {
         return SimulationScenario.builder().model(model).servers(n).tEnd(tEnd).warmup(tEnd / 10).replications(reps)
                 .seed(seed).threads(2).engine(engine);
@@ -46,12 +46,12 @@ class HeterogeneousSimulationTest {
         assertTrue(e.getMessage().contains("nearest such n: 100"), e.getMessage());
         // SQ(2) with a = (0.2, 0.8), s = (3, 0.5): lambda* = 0.625 although C = 1
         ServerClasses skewed = ServerClasses.of(new double[] {0.2, 0.8}, new double[] {3, 0.5});
-        assertEquals(0.625, SimulationScenario.stabilityBoundary(Policy.powerOfD(2), skewed), 1e-12);
-        assertEquals(0.78125, SimulationScenario.stabilityBoundary(Policy.powerOfD(3), skewed), 1e-12);
-        assertEquals(1.0, SimulationScenario.stabilityBoundary(new Policy.PowerOfD(2, Sampling.SPEED), skewed), 1e-12);
-        assertEquals(0.5, SimulationScenario.stabilityBoundary(Policy.random(), skewed), 1e-12);
+        assertEquals(0.625, skewed.stabilityBoundary(2, Sampling.REPLACEMENT), 1e-12);
+        assertEquals(0.78125, skewed.stabilityBoundary(3, Sampling.REPLACEMENT), 1e-12);
+        assertEquals(1.0, skewed.stabilityBoundary(2, Sampling.SPEED), 1e-12);
+        assertEquals(0.5, skewed.stabilityBoundary(1, Sampling.REPLACEMENT), 1e-12);
         ServerClasses three = ServerClasses.of(new double[] {0.25, 0.25, 0.5}, new double[] {2, 1, 0.5});
-        assertEquals(8.0 / 9, SimulationScenario.stabilityBoundary(Policy.powerOfD(2), three), 1e-12);
+        assertEquals(8.0 / 9, three.stabilityBoundary(2, Sampling.REPLACEMENT), 1e-12);
         e = assertThrows(MflbException.class, () -> run(queues(Policy.powerOfD(2), 0.7, skewed), 10, 10, 1, 1,
                 Engine.AUTO).build());
         assertTrue(e.getMessage().contains("lambda* = 0.625"), e.getMessage());

@@ -227,7 +227,7 @@ class LeastLoadedSimulationTest {
     @Test
     void refusesWhatTheWorkloadEngineCannotDo() {
         LoadBalancingModel model = ll(2, Sampling.REPLACEMENT, 0.9, ServiceDistributions.parse("exp"));
-        SimulationScenario.Builder b = SimulationScenario.builder().model(model).servers(10).tEnd(10);
+        ScenarioBuilder b = SimulationScenario.builder().model(model).servers(10).tEnd(10);
         assertEquals(Engine.WORKLOAD, b.build().engineInUse());
         assertEquals(Engine.WORKLOAD, b.engine(Engine.WORKLOAD).build().engineInUse());
         for (Engine other : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {

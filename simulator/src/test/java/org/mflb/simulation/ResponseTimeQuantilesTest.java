@@ -28,7 +28,7 @@ class ResponseTimeQuantilesTest {
     @Test
     void bothEstimatorsCoverTheMM1QuantilesAndTheConditionalOneIsNarrower() {
         double lambda = 0.7;
-        SimulationScenario.Builder b = SimulationScenario.builder().model(queues(Policy.random(), lambda)).servers(50)
+        ScenarioBuilder b = SimulationScenario.builder().model(queues(Policy.random(), lambda)).servers(50)
                 .tEnd(2000).warmup(200).replications(10).percentiles(PERCENTILES).seed(21).threads(2);
         SimulationResult agent = Simulator.run(b.engine(Engine.AGENT).build());
         SimulationResult occupancy = Simulator.run(b.engine(Engine.OCCUPANCY).build());

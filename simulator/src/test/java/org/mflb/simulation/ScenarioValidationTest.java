@@ -26,11 +26,11 @@ import org.mflb.core.system.ServerSystem;
 /** Invalid scenarios fail at construction with one clear line naming the parameter. */
 class ScenarioValidationTest {
 
-    private static SimulationScenario.Builder valid() {
+    private static ScenarioBuilder valid() {
         return SimulationScenario.builder().model(queues(Policy.random(), 0.5)).servers(10).tEnd(10);
     }
 
-    private static void rejects(String parameter, UnaryOperator<SimulationScenario.Builder> change) {
+    private static void rejects(String parameter, UnaryOperator<ScenarioBuilder> change) {
         MflbException e = assertThrows(MflbException.class, () -> change.apply(valid()).build());
         assertEquals(ErrorKind.INVALID_PARAMETER, e.kind());
         assertEquals(parameter, e.parameter());
@@ -85,7 +85,7 @@ class ScenarioValidationTest {
     @Test
     void missingRequiredPartsAreNamed() {
         for (String[] missing : new String[][] {{"model"}, {"n"}, {"t-end"}}) {
-            SimulationScenario.Builder b = SimulationScenario.builder();
+            ScenarioBuilder b = SimulationScenario.builder();
             if (!missing[0].equals("model")) {
                 b.model(queues(Policy.random(), 0.5));
             }

@@ -15,7 +15,7 @@ import org.mflb.simulation.dispatch.LevelJump;
  */
 class ThresholdDispatcherTest {
 
-    private static SimulationScenario.Builder pools(Policy policy, int n, double lambda) {
+    private static ScenarioBuilder pools(Policy policy, int n, double lambda) {
         return SimulationScenario.builder().model(TestModels.pools(policy, lambda)).servers(n).threads(1);
     }
 
@@ -25,7 +25,7 @@ class ThresholdDispatcherTest {
      * threshold are functions of the same sample path (messages are sent when pools cross the
      * threshold, so their rate moves with the occupancy of the levels around it).
      */
-    private static void compare(CiChecks checks, String name, SimulationScenario.Builder b, ThresholdChain exact,
+    private static void compare(CiChecks checks, String name, ScenarioBuilder b, ThresholdChain exact,
             boolean adaptive) {
         b.servers(3).tEnd(100_000).warmup(10_000);
         Engine[] engines = b.build().occupancyExact() ? new Engine[] {Engine.AGENT, Engine.OCCUPANCY}

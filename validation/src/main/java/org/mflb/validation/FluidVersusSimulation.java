@@ -13,6 +13,7 @@ import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
 import org.mflb.validation.plot.Figure;
@@ -101,7 +102,7 @@ public final class FluidVersusSimulation implements ValidationScenario {
         long start = System.nanoTime();
         double tEnd = context.pick(horizon[0], horizon[1]);
         FluidModel fluid = FluidModel.of(model, servers).limit();
-        SimulationScenario.Builder scenario = SimulationOf.scenario(model, servers).tEnd(tEnd)
+        ScenarioBuilder scenario = SimulationOf.scenario(model, servers).tEnd(tEnd)
                 .replications(context.pick(replications[0], replications[1]))
                 .seed(context.seed() ^ id.hashCode()).threads(context.threads());
         List<Check> checks = new ArrayList<>();

@@ -19,6 +19,7 @@ import org.mflb.fluid.memory.MemorySwitch;
 import org.mflb.fluid.memory.MemoryTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
 import org.mflb.validation.plot.Figure;
@@ -138,7 +139,7 @@ public final class MemoryScenarios {
             TimeGrid grid = TimeGrid.uniform(tEnd, dt);
             MemoryTransient tr = initial == null ? fluid.transientFrom(InitialState.empty(), grid)
                     : fluid.transientFrom(initial, grid);
-            SimulationScenario.Builder b = SimulationOf.scenario(model, SERVERS).tEnd(tEnd).dt(dt)
+            ScenarioBuilder b = SimulationOf.scenario(model, SERVERS).tEnd(tEnd).dt(dt)
                     .replications(context.pick(10, 40)).seed(context.seed() ^ id.hashCode()).threads(context.threads());
             SimulationResult sim = Simulator.run(initial == null ? b.initialState(InitialState.empty()).build()
                     : b.initialMemory(initial).build());

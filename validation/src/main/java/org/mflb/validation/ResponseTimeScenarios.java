@@ -21,6 +21,7 @@ import org.mflb.simulation.Engine;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.QuantileEstimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
 import org.mflb.validation.plot.Figure;
@@ -183,11 +184,11 @@ public final class ResponseTimeScenarios {
         return sum * h;
     }
 
-    private static SimulationResult steadyState(SimulationScenario.Builder builder, ValidationContext context) {
+    private static SimulationResult steadyState(ScenarioBuilder builder, ValidationContext context) {
         return steadyState(builder, context, context.pick(600.0, 1000.0), context.pick(150.0, 200.0), context.pick(6, 8));
     }
 
-    private static SimulationResult steadyState(SimulationScenario.Builder builder, ValidationContext context,
+    private static SimulationResult steadyState(ScenarioBuilder builder, ValidationContext context,
             double tEnd, double warmup, int replications) {
         return Simulator.run(builder.percentiles(PERCENTILES.values()).tEnd(tEnd).warmup(warmup)
                 .replications(replications).seed(context.seed() ^ 15L).threads(context.threads()).build());

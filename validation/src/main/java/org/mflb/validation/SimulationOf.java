@@ -2,6 +2,7 @@ package org.mflb.validation;
 
 import org.mflb.core.model.InitialState;
 import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 
 /**
@@ -21,7 +22,7 @@ public final class SimulationOf {
      * @param servers number of servers (pools) {@code N}
      * @return a scenario builder with the model and {@code N} set
      */
-    public static SimulationScenario.Builder scenario(LoadBalancingModel model, int servers) {
+    public static ScenarioBuilder scenario(LoadBalancingModel model, int servers) {
         return SimulationScenario.builder().model(model).servers(servers);
     }
 

@@ -17,6 +17,7 @@ import org.mflb.fluid.FluidTransient;
 import org.mflb.fluid.nonsmooth.RegimeHistory;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
 import org.mflb.simulation.VectorEstimate;
@@ -298,7 +299,7 @@ public final class ThresholdScenarios {
                 double[] hs = new double[sizes.length];
                 for (int m = 0; m < sizes.length; m++) {
                     int n = sizes[m];
-                    SimulationScenario.Builder b = SimulationOf.scenario(model, n).tEnd(tEnd).dt(dt).replications(1)
+                    ScenarioBuilder b = SimulationOf.scenario(model, n).tEnd(tEnd).dt(dt).replications(1)
                             .threads(1).initialState(InitialState.empty());
                     double[] sup = new double[paths];
                     double[] times = null;

@@ -16,6 +16,7 @@ import org.mflb.fluid.PowerOfD;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.SimulationResult;
+import org.mflb.simulation.ScenarioBuilder;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.Simulator;
 
@@ -32,7 +33,7 @@ class RefinedVersusSimulationTest {
         return new RefinedMeanField(2).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
     }
 
-    private static SimulationScenario.Builder sq2(Sampling sampling, double lambda, int n, double tEnd) {
+    private static ScenarioBuilder sq2(Sampling sampling, double lambda, int n, double tEnd) {
         return SimulationScenario.builder().model(LoadBalancingModel.of(ServerSystem.singleServerQueues(),
                 new Policy.PowerOfD(2, sampling), lambda)).servers(n).tEnd(tEnd).replications(8).threads(2);
     }

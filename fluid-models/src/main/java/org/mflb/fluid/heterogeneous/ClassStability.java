@@ -4,11 +4,13 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
 
+import org.mflb.core.system.Sampling;
 import org.mflb.core.system.ServerClasses;
 
 /**
  * Where the fluid of servers in classes of speeds has a fixed point, and how it grows beyond
- * (docs/models.md §10, "Stability"). Sort the classes by speed, {@code s_(1) ≤ s_(2) ≤ ...}, and let
+ * (docs/models.md §10, "Stability"; the boundary itself is {@link ServerClasses#stabilityBoundary}, the
+ * one place that computes it, for the simulator's refusals too). Sort the classes by speed, {@code s_(1) ≤ s_(2) ≤ ...}, and let
  * {@code A_m} and {@code C_m} be the fraction and the capacity of the {@code m} slowest:
  * <pre>
  *   random, uniform sampling:          λ* = min_k s_k
@@ -49,22 +51,19 @@ public record ClassStability(double lambda, double lambdaStar, boolean[] overloa
                 Arrays.fill(overloaded, true);
                 Arrays.fill(growth, Double.NaN);
             }
-            return new ClassStability(lambda, c, overloaded, growth);
+            return new ClassStability(lambda, classes.stabilityBoundary(d, Sampling.SPEED), overloaded, growth);
         }
         if (rule == ClassRule.RANDOM) {
-            double slowest = Double.POSITIVE_INFINITY;
             for (int c = 0; c < k; c++) {
-                slowest = Math.min(slowest, classes.speed(c));
                 if (lambda >= classes.speed(c)) {
                     overloaded[c] = true;
                     growth[c] = lambda - classes.speed(c);
                 }
             }
-            return new ClassStability(lambda, slowest, overloaded, growth);
+            return new ClassStability(lambda, classes.stabilityBoundary(1, Sampling.REPLACEMENT), overloaded, growth);
         }
         Integer[] bySpeed = IntStream.range(0, k).boxed().toArray(Integer[]::new);
         Arrays.sort(bySpeed, Comparator.comparingDouble(classes::speed));
-        double lambdaStar = Double.POSITIVE_INFINITY;
         double bestGrowth = -1;
         int bestM = 0;
         double a = 0;
@@ -78,7 +77,6 @@ public record ClassStability(double lambda, double lambdaStar, boolean[] overloa
                 continue;
             }
             double ad = Math.pow(a, d);
-            lambdaStar = Math.min(lambdaStar, cap / ad);
             double excess = lambda * ad - cap;
             if (excess >= 0 && excess / a > bestGrowth) { // at λ = λ* the binding set, with growth 0
                 bestGrowth = excess / a;
@@ -93,7 +91,7 @@ public record ClassStability(double lambda, double lambdaStar, boolean[] overloa
         for (int m = 0; m < bestM; m++) {
             overloaded[bySpeed[m]] = true;
         }
-        return new ClassStability(lambda, lambdaStar, overloaded, growth);
+        return new ClassStability(lambda, classes.stabilityBoundary(d, Sampling.REPLACEMENT), overloaded, growth);
     }
 
     /** @return whether the fluid has a fixed point at this {@code λ} */

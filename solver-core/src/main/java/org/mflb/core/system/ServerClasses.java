@@ -138,6 +138,45 @@ public final class ServerClasses {
         return c;
     }
 
+    /**
+     * The stability boundary of single-server queues in these classes when each arrival picks among
+     * {@code d} sampled servers (docs/models.md §10): with the classes sorted by speed and {@code A_m},
+     * {@code C_m} the fraction and the capacity of the {@code m} slowest,
+     * <pre>
+     *   λ* = min_m C_m / A_m^d          (d uniform samples: random routing is d = 1, λ* = min_k s_k)
+     *   λ* = C = Σ_k a_k s_k             (speed-weighted sampling)
+     * </pre>
+     * A set of servers whose queues are all long receives only the arrivals whose {@code d} samples all
+     * fall in it, and the slowest classes are the worst set of a given size, so a steady state exists
+     * iff {@code λ E[S] < λ*}. Classes of equal speed are one group (the breakpoints are the speeds').
+     *
+     * @param d servers sampled per arrival
+     * @param sampling how they are drawn
+     * @return {@code λ*}, in units of {@code λ·E[S]}
+     */
+    public double stabilityBoundary(int d, Sampling sampling) {
+        if (sampling == Sampling.SPEED) {
+            return capacity();
+        }
+        Integer[] bySpeed = new Integer[speeds.length];
+        for (int c = 0; c < bySpeed.length; c++) {
+            bySpeed[c] = c;
+        }
+        Arrays.sort(bySpeed, (x, y) -> Double.compare(speeds[x], speeds[y]));
+        double a = 0;
+        double c = 0;
+        double boundary = Double.POSITIVE_INFINITY;
+        for (int m = 0; m < bySpeed.length; m++) {
+            a += fractions[bySpeed[m]];
+            c += fractions[bySpeed[m]] * speeds[bySpeed[m]];
+            boolean breakpoint = m == bySpeed.length - 1 || speeds[bySpeed[m + 1]] != speeds[bySpeed[m]];
+            if (breakpoint) {
+                boundary = Math.min(boundary, c / Math.pow(Math.min(a, 1), d));
+            }
+        }
+        return boundary;
+    }
+
     /** @return whether this is one class of speed 1: the homogeneous system of every other model */
     public boolean isUnitSpeed() {
         return fractions.length == 1 && speeds[0] == 1.0;
