@@ -9,7 +9,7 @@ import org.mflb.simulation.Estimate;
 import org.mflb.validation.plot.Figure;
 
 /**
- * Paper 000, Theorem 3 (docs/models.md §4) as a catalogue entry: for λ ∉ ℕ the stationary variance of
+ * [GABL], Theorem 3 (docs/models.md §4) as a catalogue entry: for λ ∉ ℕ the stationary variance of
  * {@code √n(q_{n,⌈λ⌉} − (λ − ⌊λ⌋))} tends to λ under the threshold policy with ℓ = ⌊λ⌋ and under
  * JSQ (an Ornstein–Uhlenbeck limit {@code dZ = −Z dt + √(2λ) dW}), but not under power-of-2.
  */

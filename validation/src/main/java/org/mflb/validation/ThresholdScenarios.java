@@ -101,7 +101,7 @@ public final class ThresholdScenarios {
         static final PiecewiseLinearRate PROFILE = new PiecewiseLinearRate(
                 new double[] {0, 3, 5, 6.5, 7.5, 9, 11, 13, 18},
                 new double[] {1.5, 4.5, 4.5, 3, 3, 4.5, 4.5, 2.2, 2.2});
-        /** Paper 000's choice for an unknown load λ(t) ≤ λ_max: α = λ_max/(λ_max + 1) = 9/11 (docs/models.md §3). */
+        /** [GABL]'s choice for an unknown load λ(t) ≤ λ_max: α = λ_max/(λ_max + 1) = 9/11 (docs/models.md §3). */
         static final double ALPHA = 4.5 / 5.5;
         /** Standard deviations of the jump-time tolerance (class comment). */
         static final double JUMP_SIGMAS = 3.5;

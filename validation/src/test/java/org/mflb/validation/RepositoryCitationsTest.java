@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class RepositoryCitationsTest {
 
     /** A path outside the repository, the outside maths file by its bare name, or the outside papers' numbers. */
-    private static final Pattern OUTSIDE = Pattern.compile("\\.\\./shared|(?<!docs/)MODELS\\.md|MODEL_FILES\\.md|paper 00\\d");
+    private static final Pattern OUTSIDE = Pattern.compile("(?i)\\.\\./shared|(?<!docs/)MODELS\\.md|MODEL_FILES\\.md|paper\\s+00\\d");
 
     private static final Pattern CHECKED = Pattern.compile(".*\\.(java|md|xml|sh|model|txt)$|.*/mflb$|.*/run$");
 

@@ -5,8 +5,8 @@ import org.mflb.core.ode.LocalRate;
 
 /**
  * Regime (a) of the learning threshold with {@code ℓ ≥ 2}, far from {@code x_ℓ = 1}: the
- * coordinates are the gaps {@code g_i = 1 − x_i}, {@code i ≤ ℓ}, and {@code x_{ℓ+1..K}}, with paper
- * 000 eq. (2)(a) written for the gaps,
+ * coordinates are the gaps {@code g_i = 1 − x_i}, {@code i ≤ ℓ}, and {@code x_{ℓ+1..K}}, with [GABL]
+ * eq. (2)(a) written for the gaps,
  * <pre>
  *   dg_i/dt = −λ(t) (g_i − g_{i−1})/s + μ_i (x_i − x_{i+1}),   s = g_ℓ = 1 − x_ℓ,
  * </pre>

@@ -159,7 +159,7 @@ class ThresholdFluidTest {
         }
     }
 
-    /** Paper 000 eq. (2)(a) in the time τ, dt/dτ = s = 1 − q_ℓ: dq_i/dτ = λ(q_{i−1} − q_i)[i ≤ ℓ] − s i (q_i − q_{i+1}). */
+    /** [GABL] eq. (2)(a) in the time τ, dt/dτ = s = 1 − q_ℓ: dq_i/dτ = λ(q_{i−1} − q_i)[i ≤ ℓ] − s i (q_i − q_{i+1}). */
     private static double[] directRegimeA(int ell, double lambda, double[] q0, double tEnd) {
         int k = q0.length;
         OrdinaryDifferentialEquation ode = new OrdinaryDifferentialEquation() {

@@ -8,7 +8,7 @@ import org.mflb.simulation.state.Occupancy;
 
 /**
  * SQ(d) with memory (Anselmi and Dufour, "Power-of-d-choices with memory: fluid limit and
- * optimality"; docs/models.md §1). The dispatcher keeps an observation {@code m_k} of every server's
+ * optimality"; docs/models.md §1a). The dispatcher keeps an observation {@code m_k} of every server's
  * queue length. At an arrival it samples d servers and refreshes their observations to the true
  * lengths, sends the job to a server with the smallest observation (over all N, ties uniformly at
  * random), and adds one to that observation.
