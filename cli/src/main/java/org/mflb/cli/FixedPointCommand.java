@@ -85,6 +85,9 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         model.requireConstantRate("a fixed point");
         LoadBalancingModel lbm = model.model();
+        if (lbm.hasClasses()) {
+            return ClassesFixedPoint.print(lbm, refined, format, spec.commandLine().getOut());
+        }
         model.requireSizeOnlyWithDistinctSampling();
         latency.percentiles();
         boolean lossy = lbm.system().isLossy();

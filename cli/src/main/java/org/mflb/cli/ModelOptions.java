@@ -18,6 +18,7 @@ import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
+import org.mflb.core.system.ServerClasses;
 import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidModel;
 import org.mflb.sweep.SweepValues;
@@ -47,7 +48,7 @@ public final class ModelOptions {
 
     /** The policies of the command line, by their names ({@link Policy#id()}). */
     public enum PolicyName {
-        random, sqd, jsq, jiq, threshold, adaptive_threshold, memory;
+        random, sqd, jsq, jiq, threshold, adaptive_threshold, memory, sed;
 
         /** @return the name on the command line ({@code adaptive-threshold}), the policy's {@link Policy#id()} */
         public String cliName() {
@@ -135,13 +136,14 @@ public final class ModelOptions {
                     + " (required unless --model).")
     SystemName system;
 
-    @Option(names = "--policy", paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold|memory",
+    @Option(names = "--policy", paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold|memory|sed",
             converter = PolicyConverter.class,
             description = "Dispatching policy: random; sqd = join the shortest of d sampled servers; jsq = join the"
                     + " shortest queue; jiq = join an idle server, else at random; threshold = to a pool with fewer"
                     + " than L tasks, else with L, else at random (pools); adaptive-threshold = the self-learning"
                     + " threshold with parameter alpha (pools); memory = SQ(d) with memory: to the smallest last"
-                    + " observed length, refreshing the d sampled servers (supermarket). Every policy: fixed-point,"
+                    + " observed length, refreshing the d sampled servers (supermarket); sed = the smallest expected delay"
+                    + " (Q+1)/speed of d sampled servers (supermarket; with one speed it is sqd). Every policy: fixed-point,"
                     + " transient, simulate; compare and diffusion: random and sqd (compare also memory; diffusion"
                     + " --regime halfin-whitt: jsq). Required unless --model.")
     PolicyName policy;
@@ -180,14 +182,22 @@ public final class ModelOptions {
                     + " and the fluctuation study; other fluid commands: exp (general service: mflb pde).")
     String service;
 
-    @Option(names = "--sampling", paramLabel = "replacement|distinct", defaultValue = "replacement",
+    @Option(names = "--sampling", paramLabel = "replacement|distinct|speed", defaultValue = "replacement",
             converter = SamplingConverter.class,
             description = "How sqd and memory sample their d servers: with replacement (default in every command:"
                     + " the model the fluid closed forms, the fixed point without N and the refined 1/N, 1/N^2"
                     + " expansions are exact for), or d distinct servers out of N (sqd: needs --n, the exact finite-N"
                     + " law of the real d-distinct algorithm; memory: how the simulated dispatcher samples, both"
-                    + " have the same fluid limit).")
+                    + " have the same fluid limit), or speed: each sample picks a server with probability proportional"
+                    + " to its speed (--classes).")
     Sampling sampling;
+
+    @Option(names = "--classes", paramLabel = "F:S,F:S,...",
+            description = "Servers of different speeds (supermarket; random, sqd, sed): class k is the fraction F of the"
+                    + " servers (> 0, summing to 1) and serves at speed S > 0 (docs/models.md §10). fixed-point and"
+                    + " simulate; with --sampling speed each sample picks a server with probability proportional to"
+                    + " its speed.")
+    String classes;
 
     @Option(names = "--n", paramLabel = "N", converter = SizesConverter.class,
             description = "Number of servers N: the simulated system's size, and the N of --sampling distinct"
@@ -205,7 +215,8 @@ public final class ModelOptions {
         ModelFileOptions.requireBuiltIn(spec, system, policy);
         ArrivalRate rate = arrivalRate();
         ServerSystem servers = serverSystem();
-        return new LoadBalancingModel(servers, policy(), rate, service());
+        return new LoadBalancingModel(servers, policy(), rate, service(),
+                classes == null ? ServerClasses.homogeneous() : ServerClasses.parse(classes));
     }
 
     /** @return {@code λ(t)}: the profile, or the constant {@code --lambda}; exactly one of them */
@@ -251,12 +262,16 @@ public final class ModelOptions {
         if (initialThreshold != null && policy != PolicyName.adaptive_threshold) {
             throw MflbException.invalid("initial-threshold", initialThreshold, "used only with --policy adaptive-threshold");
         }
-        boolean samples = policy == PolicyName.sqd || policy == PolicyName.memory;
+        boolean samples = policy == PolicyName.sqd || policy == PolicyName.memory || policy == PolicyName.sed;
         if (d != null && !samples && policy != PolicyName.random) {
             throw MflbException.invalid("d", d, "used only with --policy random, sqd or memory");
         }
         if (sampling == Sampling.DISTINCT && !samples) {
-            throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd or memory");
+            throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd, sed or memory");
+        }
+        if (sampling == Sampling.SPEED && policy != PolicyName.random && policy != PolicyName.sqd
+                && policy != PolicyName.sed) {
+            throw MflbException.invalid("sampling", "speed", "used only with --policy random, sqd or sed");
         }
         int sampled = d == null ? 2 : d;
         return switch (policy) {
@@ -264,7 +279,8 @@ public final class ModelOptions {
                 if (d != null && d != 1) {
                     throw MflbException.invalid("d", d, "1 (or omitted) with --policy random");
                 }
-                yield new Policy.Random();
+                // one sample drawn in proportion to the speeds is speed-weighted random routing
+                yield sampling == Sampling.SPEED ? new Policy.PowerOfD(1, Sampling.SPEED) : new Policy.Random();
             }
             case sqd -> new Policy.PowerOfD(sampled, sampling);
             case jsq -> new Policy.JoinShortestQueue();
@@ -282,6 +298,7 @@ public final class ModelOptions {
                 yield new Policy.AdaptiveThreshold(alpha, initialThreshold == null ? 0 : initialThreshold);
             }
             case memory -> new Policy.Memory(sampled, sampling);
+            case sed -> new Policy.ShortestExpectedDelay(sampled, sampling);
         };
     }
 

@@ -245,6 +245,17 @@ public final class SimulateCommand implements Callable<Integer> {
         json.put("generator", r.generator());
         json.put("confidenceMethod", r.confidenceMethod());
         json.set("meanQueueLength", estimate(r.meanQueueLength()));
+        if (!r.classes().isEmpty()) {
+            com.fasterxml.jackson.databind.node.ArrayNode perClass = json.putArray("classes");
+            for (org.mflb.simulation.ClassEstimate c : r.classes()) {
+                ObjectNode o = perClass.addObject();
+                o.put("fraction", c.fraction());
+                o.put("speed", c.speed());
+                o.put("servers", c.servers());
+                o.set("meanQueueLength", estimate(c.meanQueueLength()));
+                o.set("meanResponseTime", estimate(c.meanResponseTime()));
+            }
+        }
         json.set("tail", vector(r.tail().asFractions()));
         r.meanResponseTime().ifPresent(e -> json.set("meanResponseTime", estimate(e)));
         r.meanWaitingTime().ifPresent(e -> json.set("meanWaitingTime", estimate(e)));
@@ -367,6 +378,10 @@ public final class SimulateCommand implements Callable<Integer> {
         out.println(String.format(java.util.Locale.ROOT, "  %d events, %.2f million events/s", r.events(), r.eventsPerSecond() / 1e6));
         out.println();
         out.println("mean queue length      " + interval(r.meanQueueLength()));
+        for (org.mflb.simulation.ClassEstimate c : r.classes()) {
+            out.println("  class " + Printer.number(c.fraction()) + ":" + Printer.number(c.speed()) + " (" + c.servers()
+                    + " servers)  E[Q_k] " + interval(c.meanQueueLength()) + ", E[R_k] " + interval(c.meanResponseTime()));
+        }
         r.meanResponseTime().ifPresent(e -> out.println("mean response time     " + interval(e)));
         r.meanWaitingTime().ifPresent(e -> out.println("mean waiting time      " + interval(e)));
         for (QuantileEstimate q : r.responseTimeQuantiles()) {

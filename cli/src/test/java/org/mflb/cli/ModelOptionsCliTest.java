@@ -62,7 +62,7 @@ class ModelOptionsCliTest {
                 reference = options;
                 List<String> names = group.options().stream().map(OptionSpec::longestName).toList();
                 assertEquals(List.of("--system", "--policy", "--threshold", "--alpha", "--initial-threshold", "--d",
-                        "--lambda", "--lambda-profile", "--capacity", "--service", "--sampling", "--n"), names);
+                        "--lambda", "--lambda-profile", "--capacity", "--service", "--sampling", "--classes", "--n"), names);
             } else {
                 assertEquals(reference, options, command);
             }
