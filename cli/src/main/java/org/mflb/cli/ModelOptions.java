@@ -335,7 +335,7 @@ public final class ModelOptions {
      * @param where the command, and where it takes other laws, for the message
      */
     void requireExponentialService(LoadBalancingModel model, String where) {
-        if (!model.exponentialService() || model.service().mean() != 1.0) {
+        if (!model.unitExponentialService()) {
             throw MflbException.invalid("service", service, "exp for " + where + ": the fluid limit has exponential"
                     + " service of mean 1 (general service: mflb pde)");
         }

@@ -108,7 +108,7 @@ public final class FluidModel {
      * @throws MflbException naming {@code n} if the policy needs it and {@code n < d}, or {@code service}
      */
     public static FluidModel of(LoadBalancingModel model, int n) {
-        if (!model.exponentialService() || model.service().mean() != 1.0) {
+        if (!model.unitExponentialService()) {
             throw MflbException.invalid("service", model.service().spec(), "exp (exponential of mean 1) for the fluid"
                     + " (ODE) models; general service times: the hydrodynamic PDE");
         }

@@ -110,8 +110,7 @@ public interface FluidPolicy {
             @Override
             public FluidPolicy shortestExpectedDelay(Policy.ShortestExpectedDelay p) {
                 // servers of one speed: the smallest (Q+1)/s is the shortest queue (docs/models.md §10)
-                return powerOfD(new Policy.PowerOfD(p.d(), p.sampling() == Sampling.SPEED ? Sampling.REPLACEMENT
-                        : p.sampling()));
+                return powerOfD(new Policy.PowerOfD(p.d(), p.sampling()));
             }
 
             @Override

@@ -68,7 +68,7 @@ public final class HeterogeneousFluid {
         if (model.system().kind() != ServerSystem.Kind.SUPERMARKET) {
             throw MflbException.invalid("system", model.system().name(), "supermarket for servers in classes");
         }
-        if (!model.exponentialService() || model.service().mean() != 1.0) {
+        if (!model.unitExponentialService()) {
             throw MflbException.invalid("service", model.service().spec(), "exp (exponential of mean 1) for the fluid"
                     + " of servers in classes");
         }

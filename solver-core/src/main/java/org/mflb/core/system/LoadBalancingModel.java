@@ -119,6 +119,14 @@ public record LoadBalancingModel(ServerSystem system, Policy policy, ArrivalRate
         return !classes.isUnitSpeed();
     }
 
+    /**
+     * @return whether the service times are exponential of mean 1: the law the ODE fluid models (tail
+     *         vectors, server classes) are written for
+     */
+    public boolean unitExponentialService() {
+        return exponentialService() && service.mean() == 1.0;
+    }
+
     /** @return whether the service times are exponential (the law of the ODE fluid models) */
     public boolean exponentialService() {
         return service instanceof Exponential;

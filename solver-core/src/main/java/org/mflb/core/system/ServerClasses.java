@@ -212,48 +212,40 @@ public final class ServerClasses {
      *         with the nearest {@code n} that gives whole classes
      */
     public int[] sizes(int n) {
+        int[] size = wholeSizes(n);
+        if (size == null) {
+            throw MflbException.invalid("n", n, "a number of servers that gives every class a whole number of"
+                    + " servers (n·a_k = " + Arrays.toString(Arrays.stream(fractions).map(a -> n * a).toArray())
+                    + "); nearest such n: " + nearestWholeSize(n));
+        }
+        return size;
+    }
+
+    /** @return the whole class sizes {@code n·a_k} (each ≥ 1, adding up to {@code n}), or null if there are none */
+    private int[] wholeSizes(int n) {
         int[] size = new int[fractions.length];
         long total = 0;
         for (int k = 0; k < fractions.length; k++) {
             double exact = n * fractions[k];
             long whole = Math.round(exact);
             if (Math.abs(exact - whole) > 1e-6 * Math.max(1, exact) || whole < 1) {
-                throw MflbException.invalid("n", n, "a number of servers that gives every class a whole number of"
-                        + " servers (n·a_k = " + exact + " for class " + (k + 1) + "); nearest such n: "
-                        + nearestWholeSize(n));
+                return null;
             }
             size[k] = (int) whole;
             total += whole;
         }
-        if (total != n) {
-            throw MflbException.invalid("n", n, "a number of servers the class sizes add up to (they give " + total
-                    + "); nearest such n: " + nearestWholeSize(n));
-        }
-        return size;
+        return total == n ? size : null;
     }
 
     private String nearestWholeSize(int n) {
         for (int delta = 1; delta <= 1_000_000; delta++) {
             for (int candidate : new int[] {n - delta, n + delta}) {
-                if (candidate >= 1 && givesWholeClasses(candidate)) {
+                if (candidate >= 1 && wholeSizes(candidate) != null) {
                     return Integer.toString(candidate);
                 }
             }
         }
         return "none within 10^6 of it";
-    }
-
-    private boolean givesWholeClasses(int n) {
-        long total = 0;
-        for (double a : fractions) {
-            double exact = n * a;
-            long whole = Math.round(exact);
-            if (Math.abs(exact - whole) > 1e-6 * Math.max(1, exact) || whole < 1) {
-                return false;
-            }
-            total += whole;
-        }
-        return total == n;
     }
 
     /** @return {@code F:S,F:S,...}, which {@link #parse} reads back */
