@@ -60,6 +60,9 @@ public final class FixedPointCommand implements Callable<Integer> {
     @Mixin
     ModelFileOptions modelFile;
 
+    @Mixin
+    WorkloadOptions workload;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -85,6 +88,15 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         model.requireConstantRate("a fixed point");
         LoadBalancingModel lbm = model.model();
+        double tolerance = workload.tolerance(lbm.policy());
+        if (lbm.policy() instanceof org.mflb.core.system.Policy.LeastLoaded) {
+            String with = "--policy ll (the workload equation: no tail vector, refined terms or loss pools)";
+            LeastLoadedAnalysis.refuse(refined.requested(), "refined", true, with);
+            LeastLoadedAnalysis.refuse(truncation.truncation != null, "truncation", truncation.truncation, with);
+            LeastLoadedAnalysis.refuse(loss.given(), "beta", loss.beta, with);
+            LeastLoadedAnalysis.refuse(model.size() != null, "n", model.size(), with);
+            return LeastLoadedAnalysis.fixedPoint(lbm, tolerance, latency, format, spec.commandLine().getOut());
+        }
         if (lbm.hasClasses()) {
             return ClassesFixedPoint.print(lbm, refined, format, spec.commandLine().getOut());
         }

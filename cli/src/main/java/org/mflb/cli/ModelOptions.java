@@ -48,7 +48,7 @@ public final class ModelOptions {
 
     /** The policies of the command line, by their names ({@link Policy#id()}). */
     public enum PolicyName {
-        random, sqd, jsq, jiq, threshold, adaptive_threshold, memory, sed;
+        random, sqd, jsq, jiq, threshold, adaptive_threshold, memory, sed, ll;
 
         /** @return the name on the command line ({@code adaptive-threshold}), the policy's {@link Policy#id()} */
         public String cliName() {
@@ -136,16 +136,18 @@ public final class ModelOptions {
                     + " (required unless --model).")
     SystemName system;
 
-    @Option(names = "--policy", paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold|memory|sed",
+    @Option(names = "--policy", paramLabel = "random|sqd|jsq|jiq|threshold|adaptive-threshold|memory|sed|ll",
             converter = PolicyConverter.class,
             description = "Dispatching policy: random; sqd = join the shortest of d sampled servers; jsq = join the"
                     + " shortest queue; jiq = join an idle server, else at random; threshold = to a pool with fewer"
                     + " than L tasks, else with L, else at random (pools); adaptive-threshold = the self-learning"
                     + " threshold with parameter alpha (pools); memory = SQ(d) with memory: to the smallest last"
                     + " observed length, refreshing the d sampled servers (supermarket); sed = the smallest expected delay"
-                    + " (Q+1)/speed of d sampled servers (supermarket; with one speed it is sqd). Every policy: fixed-point,"
-                    + " transient, simulate; compare and diffusion: random and sqd (compare also memory; diffusion"
-                    + " --regime halfin-whitt: jsq). Required unless --model.")
+                    + " (Q+1)/speed of d sampled servers (supermarket; with one speed it is sqd); ll = the least loaded"
+                    + " (least unfinished work) of d sampled servers, any job-size law --service (supermarket; its limit"
+                    + " is the workload equation, docs/models.md §11). Every policy: fixed-point, transient, simulate;"
+                    + " compare: random, sqd, memory, ll (and random, sqd, sed with --classes); diffusion: random and sqd"
+                    + " (--regime halfin-whitt: jsq). Required unless --model.")
     PolicyName policy;
 
     @Option(names = "--threshold", paramLabel = "L", description = "Threshold L >= 0 of --policy threshold.")
@@ -158,7 +160,7 @@ public final class ModelOptions {
             description = "Threshold at time 0 of --policy adaptive-threshold (default: 0).")
     Integer initialThreshold;
 
-    @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd and memory (default: 2).")
+    @Option(names = "--d", paramLabel = "D", description = "Servers sampled per arrival by sqd, sed, memory and ll (default: 2).")
     Integer d;
 
     @Option(names = "--lambda", paramLabel = "L",
@@ -262,9 +264,10 @@ public final class ModelOptions {
         if (initialThreshold != null && policy != PolicyName.adaptive_threshold) {
             throw MflbException.invalid("initial-threshold", initialThreshold, "used only with --policy adaptive-threshold");
         }
-        boolean samples = policy == PolicyName.sqd || policy == PolicyName.memory || policy == PolicyName.sed;
+        boolean samples = policy == PolicyName.sqd || policy == PolicyName.memory || policy == PolicyName.sed
+                || policy == PolicyName.ll;
         if (d != null && !samples && policy != PolicyName.random) {
-            throw MflbException.invalid("d", d, "used only with --policy random, sqd or memory");
+            throw MflbException.invalid("d", d, "used only with --policy random, sqd, sed, memory or ll");
         }
         if (sampling == Sampling.DISTINCT && !samples) {
             throw MflbException.invalid("sampling", "distinct", "used only with --policy sqd, sed or memory");
@@ -299,6 +302,7 @@ public final class ModelOptions {
             }
             case memory -> new Policy.Memory(sampled, sampling);
             case sed -> new Policy.ShortestExpectedDelay(sampled, sampling);
+            case ll -> new Policy.LeastLoaded(sampled, sampling);
         };
     }
 

@@ -100,6 +100,20 @@ public final class TransientCommand implements Callable<Integer> {
                     spec.commandLine().getOut());
         }
         LoadBalancingModel lbm = model.model();
+        if (lbm.policy() instanceof org.mflb.core.system.Policy.LeastLoaded || lbm.hasClasses()) {
+            String with = lbm.hasClasses() ? "--classes in transient (levels are chosen from the fixed point; refined"
+                    + " terms: fixed-point --classes --refined)" : "--policy ll (the workload equation)";
+            LeastLoadedAnalysis.refuse(refined.requested(), "refined", true, with);
+            LeastLoadedAnalysis.refuse(truncation.truncation != null, "truncation", truncation.truncation, with);
+            LeastLoadedAnalysis.refuse(model.size() != null, "n", model.size(), with);
+            TimeGrid grid = TimeGrid.uniform(tEnd, dt);
+            PrintWriter out = spec.commandLine().getOut();
+            return lbm.hasClasses()
+                    ? progress.stepShownIfLong(spec, "integrating the fluid of the server classes to t = " + tEnd,
+                            () -> ClassesTransient.print(lbm, init, grid, latency, format, model.loadLabel(), out))
+                    : progress.stepShownIfLong(spec, "solving the workload transport equation to t = " + tEnd,
+                            () -> LeastLoadedAnalysis.transientRun(lbm, init, grid, latency, format, model.loadLabel(), out));
+        }
         model.requireSizeOnlyWithDistinctSampling();
         model.requireExponentialService(lbm, "transient");
         TimeGrid grid = TimeGrid.uniform(tEnd, dt);
