@@ -103,7 +103,7 @@ final class ClassesFixedPoint {
      * @return {@code E[Q] + V/N (+ A/N²)} from the expansion's terms over the class's coordinates
      *         (per class divided by {@code a_k})
      */
-    private static double refinedMean(ClassFixedPoint fp, SteadyStateExpansion e, int c, int n, int order) {
+    static double refinedMean(ClassFixedPoint fp, SteadyStateExpansion e, int c, int n, int order) {
         int k = fp.model().classes().count();
         double[] v = e.firstOrderTerm();
         double[] a = order >= 2 ? e.secondOrderTerm() : null;

@@ -111,6 +111,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ModelFileOptions modelFile;
 
+    @Mixin
+    WorkloadOptions workload;
+
     @Spec
     CommandSpec spec;
 
@@ -128,6 +131,13 @@ public final class CompareCommand implements Callable<Integer> {
             model.requireConstantRate("a steady-state comparison (a rate profile: with --t-end and --dt)");
         }
         LoadBalancingModel lbm = model.model();
+        if (lbm.policy() instanceof org.mflb.core.system.Policy.LeastLoaded) {
+            return ModelComparison.leastLoaded(this, lbm);
+        }
+        if (lbm.hasClasses()) {
+            return ModelComparison.classes(this, lbm);
+        }
+        workload.tolerance(lbm.policy());
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for compare");
         }

@@ -86,10 +86,12 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Use the general-service event calendar even for exponential service (a cross-check).")
     boolean eventCalendar;
 
-    @Option(names = "--engine", paramLabel = "auto|agent|occupancy", defaultValue = "auto",
+    @Option(names = "--engine", paramLabel = "auto|agent|occupancy|workload", defaultValue = "auto",
             description = "Simulation engine (default: ${DEFAULT-VALUE}): agent keeps every server and job (any service"
-                    + " law and policy); occupancy keeps only the counts per level (exponential service, every policy"
-                    + " but memory; memory independent of N); auto takes occupancy where it is exact.")
+                    + " law, every policy but ll); occupancy keeps only the counts per level (exponential service, every"
+                    + " policy but memory and ll); workload keeps the epoch at which each server empties (policy ll"
+                    + " only, any service law, O(d) per job); auto takes workload for ll, else occupancy where it is"
+                    + " exact, else agent.")
     String engine;
 
     @Option(names = "--percentiles", split = ",", paramLabel = "P", defaultValue = "50,90,99,99.9",
