@@ -88,7 +88,8 @@ final class LeastLoadedAnalysis {
      * {@code fixed-point --policy ll}: JSON {@code meanResponseTime}, {@code meanWaitingTime},
      * {@code responseTimeQuantiles} and {@code waitingTimeQuantiles} [{@code p}, {@code value},
      * {@code errorEstimate}], {@code workloadSurvival} [{@code w}, {@code value}] ({@code F̄(w) = P(V > w)}
-     * on {@value #SURVIVAL_SAMPLES} equally spaced workloads), {@code meanWorkload}, {@code idleShare}
+     * on {@value #SURVIVAL_SAMPLES} equally spaced workloads), {@code meanQueueLength} ({@code λ E[R]}, Little's
+     * law), {@code meanWorkload}, {@code idleShare}
      * ({@code 1 − λ^d}, the jobs that wait not at all), and the accuracy: {@code tolerance} (requested,
      * relative on {@code E[R]}), {@code errorEstimate}, {@code relativeErrorEstimate}, {@code finestStep},
      * {@code reach}.
@@ -111,6 +112,7 @@ final class LeastLoadedAnalysis {
             j.put("service", ll.service().spec());
             j.put("meanResponseTime", eq.meanResponseTime());
             j.put("meanWaitingTime", eq.meanWaitingTime());
+            j.put("meanQueueLength", ll.lambda() * eq.meanResponseTime()); // Little's law: jobs per server
             j.put("meanWorkload", eq.meanWorkload());
             j.put("idleShare", eq.idleShare());
             j.set("responseTimeQuantiles", quantiles(eq.responseQuantiles()));

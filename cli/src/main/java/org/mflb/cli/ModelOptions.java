@@ -97,6 +97,19 @@ public final class ModelOptions {
         }
     }
 
+    /** Keeps the text of {@code --classes} (parsed by the model); a sweep lists them {@code a;b;c} ({@link SweepValues.Kind#CLASSES}). */
+    static final class ClassesConverter implements ITypeConverter<String>, Sweepable {
+        @Override
+        public String convert(String value) {
+            return value;
+        }
+
+        @Override
+        public SweepValues.Kind sweepKind() {
+            return SweepValues.Kind.CLASSES;
+        }
+    }
+
     /**
      * The numbers of servers of {@code --n}: one {@code N}, or the list {@code N,N,...} of the
      * Halfin–Whitt study.
@@ -194,11 +207,11 @@ public final class ModelOptions {
                     + " to its speed (--classes).")
     Sampling sampling;
 
-    @Option(names = "--classes", paramLabel = "F:S,F:S,...",
+    @Option(names = "--classes", paramLabel = "F:S,F:S,...", converter = ClassesConverter.class,
             description = "Servers of different speeds (supermarket; random, sqd, sed): class k is the fraction F of the"
-                    + " servers (> 0, summing to 1) and serves at speed S > 0 (docs/models.md §10). fixed-point and"
-                    + " simulate; with --sampling speed each sample picks a server with probability proportional to"
-                    + " its speed.")
+                    + " servers (> 0, summing to 1) and serves at speed S > 0 (docs/models.md §10). fixed-point,"
+                    + " transient, simulate, compare (steady state) and sweep (a list a;b;c of class sets); with"
+                    + " --sampling speed each sample picks a server with probability proportional to its speed.")
     String classes;
 
     @Option(names = "--n", paramLabel = "N", converter = SizesConverter.class,

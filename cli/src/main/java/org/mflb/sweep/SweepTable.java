@@ -37,6 +37,8 @@ import org.mflb.core.MflbException;
  * <li>with a model file's top-level {@code names} (its variables), an array of one number per
  *     variable at {@code k}: columns {@code k.<name>}; a vector estimate {@code {mean, ci95Low,
  *     ci95High}} of such arrays: {@code k.<name>} and its CI ends;</li>
+ * <li>the per-class array {@code classes} of server classes (objects without such a label): each
+ *     element as an object at {@code classes.1}, {@code classes.2}, .. (the classes in the order given);</li>
  * <li>a pair {@code ci95: [low, high]} in an object: {@code parent.ci95Low}, {@code parent.ci95High};</li>
  * <li>in a transient (a top-level time grid {@code t}), an array of numbers with a value per time
  *     at {@code k}: its value at the last time, column {@code k.final};</li>
@@ -206,12 +208,16 @@ public final class SweepTable {
 
     /** Arrays of objects labelled by {@code p}, {@code quantity} or {@code name}; other arrays are no scalars. */
     private static void labelledElements(String key, ArrayNode array, Map<String, JsonNode> row, List<String> names) {
+        int position = 0;
         for (JsonNode e : array) {
             if (!e.isObject()) {
                 return;
             }
+            position++;
             String label;
-            if (e.path("p").isNumber()) {
+            if (key.endsWith("classes") && e.has("fraction") && e.has("speed")) {
+                label = Integer.toString(position);
+            } else if (e.path("p").isNumber()) {
                 label = "p" + new BigDecimal(e.get("p").asText()).stripTrailingZeros().toPlainString();
             } else if (e.path("N").isIntegralNumber()) {
                 label = "N" + e.get("N").asText();

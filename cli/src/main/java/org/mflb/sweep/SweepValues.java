@@ -19,7 +19,8 @@ import org.mflb.core.MflbException;
  * takes a list of laws, split only at the commas that start a new law: a comma followed by
  * {@code name=value} continues the current law's parameters, and commas inside brackets belong to
  * a matrix, so {@code exp,lognormal:scv=4,mean=2} is the two laws {@code exp} and
- * {@code lognormal:scv=4,mean=2}.
+ * {@code lognormal:scv=4,mean=2}. A classes option ({@code --classes}) takes a list of server classes
+ * separated by semicolons: {@code 1:1;0.5:2,0.5:0.5}.
  */
 public final class SweepValues {
 
@@ -35,7 +36,12 @@ public final class SweepValues {
         /** Names (a policy, a system): a list {@code a,b,c}. */
         NAME,
         /** Service laws, {@code name[:key=value,...]}: a list split at the commas that start a new law. */
-        LAW
+        LAW,
+        /**
+         * Server classes {@code F:S,F:S,...} (their own commas and colons): a list {@code a;b;c} of them,
+         * e.g. {@code 1:1;0.5:2,0.5:0.5}.
+         */
+        CLASSES
     }
 
     /** A comma followed by this continues a law's parameters ({@code ,mean=2}) instead of starting a new law. */
@@ -55,6 +61,7 @@ public final class SweepValues {
             case INTEGER, REAL -> isSweep(text);
             case NAME -> text.indexOf(',') >= 0;
             case LAW -> lawStarts(text).size() > 1;
+            case CLASSES -> text.indexOf(';') >= 0;
         };
     }
 
@@ -77,6 +84,7 @@ public final class SweepValues {
                 }
                 yield items(option, text, laws, "laws");
             }
+            case CLASSES -> items(option, text, List.of(text.split(";", -1)), "server classes F:S,... (a list a;b;c)");
         };
     }
 
