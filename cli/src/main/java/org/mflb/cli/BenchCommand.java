@@ -42,8 +42,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks, measured after JIT warm-up (median of repetitions): fluid fixed points and"
                 + " transients, refined mean field (orders 1 and 2), simulator events per second (one thread;"
-                + " median and best run; against N for both engines, at most 5 interleaved repetitions), the"
-                + " hydrodynamic PDE, model files, the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
+                + " median and best run; three server classes next to one speed on both engines and the LL(2) workload"
+                + " engine's jobs per second at N = 10^6, at most 5 interleaved repetitions; against N for both"
+                + " engines), the hydrodynamic PDE and the LL(2) workload equilibrium with quantiles, model files, the Halfin-Whitt JSQ diffusion (limit to 1e-6, exact N-server"
                 + " chains), and long non-smooth fluid transients (time units and switches per second).",
             "Run it on an otherwise idle machine: the figures are wall-clock times."})
 public final class BenchCommand implements Callable<Integer> {
@@ -201,6 +202,26 @@ public final class BenchCommand implements Callable<Integer> {
                         m.medianEventsPerCpuSecond() / 1e6, "M events/s"));
             }
         }
+        if (chosen.contains(Suite.simulation)) {
+            // issue 25: three server classes next to one speed, both engines (paired runs per engine)
+            SimulationBenchmark.Measurement[] classes = SimulationBenchmark.measureClasses(Math.min(repetitions, 5));
+            for (SimulationBenchmark.Measurement m : classes) {
+                figures.add(new Figure("simulation", "simulator, " + m.name() + " (wall, median)",
+                        m.medianEventsPerSecond() / 1e6, "M events/s"));
+            }
+            for (int engine = 0; engine + 2 < classes.length; engine += 3) {
+                figures.add(new Figure("simulation", "simulator, SQ(2) 3 classes / one speed, " + engineName(classes[engine])
+                        + " (wall medians)", 100 * classes[engine + 1].medianEventsPerSecond()
+                                / classes[engine].medianEventsPerSecond(), "%"));
+            }
+            // issue 26: the workload engine of LL(d), whose events are its jobs
+            for (SimulationBenchmark.Measurement m : SimulationBenchmark.measureLeastLoaded(Math.min(repetitions, 5))) {
+                figures.add(new Figure("simulation", "simulator, " + m.name() + " (wall, median)",
+                        m.medianEventsPerSecond() / 1e6, "M jobs/s"));
+                figures.add(new Figure("simulation", "simulator, " + m.name() + " (CPU of the thread, median)",
+                        m.medianEventsPerCpuSecond() / 1e6, "M jobs/s"));
+            }
+        }
         if (chosen.contains(Suite.engines)) {
             for (SimulationBenchmark.Measurement m : SimulationBenchmark.measureScaling(Math.min(repetitions, 5))) {
                 figures.add(new Figure("engines", m.name() + " (wall, median)", m.medianEventsPerSecond() / 1e6,
@@ -227,6 +248,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         print(figures);
         return 0;
+    }
+
+    /** @return the engine named at the end of a server-class measurement's name ({@code agent engine}) */
+    private static String engineName(SimulationBenchmark.Measurement m) {
+        return m.name().substring(m.name().lastIndexOf(", ") + 2);
     }
 
     private void timeCases(Set<Suite> chosen, Suite suite, List<Case> cases, List<Figure> figures) {
