@@ -55,7 +55,11 @@ import picocli.CommandLine.Model.CommandSpec;
             "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); with"
                 + " --refined, the refined mean field pi + V/N (+ A/N^2) is checked too, within 3 CI half-widths"
                 + " + 5/N^2 (order 1) or + 5/N^3 (order 2), and drawn dashed. --policy memory (SQ(d) with memory):"
-                + " 3 CI half-widths + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers."})
+                + " 3 CI half-widths + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers.",
+            "--classes (steady state): the classes' fluid fixed point (and with --refined its 1/N terms) against"
+                + " simulation, overall and per class (the allowance over the class's fraction). --policy ll (steady"
+                + " state): the workload equilibrium's E[R], E[W], P(W = 0) = 1 - lambda^d and response-time quantiles"
+                + " against the workload engine, within 3 CI half-widths + 5/N relative to the prediction."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Mixin

@@ -33,7 +33,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " (random, sqd): the Ornstein-Uhlenbeck limit (mean m = -beta dx*/dlambda, W, spectral gap,"
                 + " time-average variances), with --refined the blocking approximations for N pools at"
                 + " lambda_N = lambda - beta/sqrt(N) with their error orders, --exact the exact N-pool chain,"
-                + " --service the phase-type sensitivity.")
+                + " --service the phase-type sensitivity. --classes: per-class tails and means, lambda*, refined terms"
+                + " per class. --policy ll: the equilibrium of the LL(d) workload equation for any job-size law --service"
+                + " (E[R], E[W], response- and waiting-time quantiles, the workload ccdf) to the accuracy --tolerance.")
 public final class FixedPointCommand implements Callable<Integer> {
 
     /** Rows shown by the table format; CSV and JSON hold every level. */

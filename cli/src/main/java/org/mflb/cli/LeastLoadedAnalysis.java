@@ -62,6 +62,22 @@ final class LeastLoadedAnalysis {
     }
 
     /**
+     * Refuses a steady-state simulation of LL(d) whose mean waiting time is infinite (docs/models.md
+     * §11.3): its time averages do not converge, and an interval around one would be misleading. The
+     * condition is read from the law of mean 1 at a constant rate below 1; other runs are left to the
+     * simulator.
+     *
+     * @param lbm the simulated model
+     */
+    static void requireFiniteMeanInSteadyState(LoadBalancingModel lbm) {
+        if (!(lbm.policy() instanceof Policy.LeastLoaded) || !lbm.arrivalRate().isConstant()
+                || !(lbm.arrivalRate().at(0) < 1) || !(Math.abs(lbm.service().mean() - 1) <= 1e-9)) {
+            return;
+        }
+        equilibriumModel(lbm, "a steady-state simulation");
+    }
+
+    /**
      * Refuses an option that the workload equation does not use.
      *
      * @param given whether it was given

@@ -164,6 +164,9 @@ public final class SimulateCommand implements Callable<Integer> {
                     () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
+        if (dt == null) {
+            LeastLoadedAnalysis.requireFiniteMeanInSteadyState(sc.model());
+        }
         PrintWriter err = spec.commandLine().getErr();
         if (sc.expectedEvents() > LONG_RUN_EVENTS) {
             err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"

@@ -32,7 +32,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mflb transient}: the fluid limit's trajectory on a time grid. */
 @Command(name = "transient", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Transient of the fluid limit from an initial state: tail vector and mean queue length on"
-                + " the grid 0, dt, 2dt, ..., t-end (adaptive Dormand-Prince 8(5,3), dense output).")
+                + " the grid 0, dt, 2dt, ..., t-end (adaptive Dormand-Prince 8(5,3), dense output). --classes: per-class"
+                + " means, busy fractions and tails (--init empty or fixed-point). --policy ll: the LL(d) workload"
+                + " transport equation (any job-size law; E[W](t), E[R](t) and the response-time quantiles of a job"
+                + " arriving at t; --init empty or fixed-point).")
 public final class TransientCommand implements Callable<Integer> {
 
     /** Tail levels shown as columns by the table format. */

@@ -168,6 +168,7 @@ class LeastLoadedCliTest {
             args("simulate", "--lambda", "1.1", "--n", "100", "--t-end", "10"),
             args("fixed-point", "--lambda", "0.5", "--service", "pareto:shape=1.5"),
             args("compare", "--lambda", "0.5", "--service", "pareto:shape=1.5", "--n", "100"),
+            args("simulate", "--lambda", "0.5", "--service", "pareto:shape=1.5", "--n", "100", "--t-end", "10"),
             args("fixed-point", "--lambda", "0.5", "--d", "1", "--service", "pareto:shape=1.8"),
             args("fixed-point", "--lambda", "0.5", "--service", "exp:mean=2"),
             args("fixed-point", "--lambda", "0.5", "--sampling", "speed"),
