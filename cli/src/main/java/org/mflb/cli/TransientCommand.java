@@ -64,7 +64,8 @@ public final class TransientCommand implements Callable<Integer> {
             description = "Initial state (default: ${DEFAULT-VALUE}); a tail lists x_0 = 1, x_1, x_2, ... --policy memory"
                     + " also takes (queue, observation)"
                     + " pairs, e.g. memory:0/3=1 (idle servers believed to hold 3 jobs: stale memory); the other"
-                    + " forms start with observations equal to the queue lengths.")
+                    + " forms start with observations equal to the queue lengths. --classes and --policy ll: empty or"
+                    + " fixed-point (the fixed point, or the workload equilibrium, at lambda(0)).")
     String init;
 
     @Mixin
