@@ -91,7 +91,10 @@ final class LeastLoadedAnalysis {
         }
     }
 
-    /** Refuses {@code --sampling distinct} in the commands that compute the limit only (the workload equation samples with replacement). */
+    /**
+     * Refuses {@code --sampling distinct} in the commands that compute the limit only (the workload
+     * equation samples with replacement).
+     */
     static void requireReplacement(LoadBalancingModel lbm, String command) {
         if (lbm.policy().sampling() == Sampling.DISTINCT) {
             throw MflbException.invalid("sampling", "distinct", "replacement for " + command + " --policy ll (the"

@@ -84,26 +84,24 @@ public final class ModelOptions {
         throw new TypeConversionException("expected one of " + names + " (case-insensitive) but was '" + value + "'");
     }
 
-    /** Keeps a service law's text (parsed by the model); a sweep lists laws ({@link SweepValues.Kind#LAW}). */
-    static final class ServiceConverter implements ITypeConverter<String>, Sweepable {
+    /** Keeps an option's text, which the model parses; a subclass says how a sweep lists its values. */
+    abstract static class TextConverter implements ITypeConverter<String>, Sweepable {
         @Override
         public String convert(String value) {
             return value;
         }
+    }
 
+    /** Keeps a service law's text; a sweep lists laws ({@link SweepValues.Kind#LAW}). */
+    static final class ServiceConverter extends TextConverter {
         @Override
         public SweepValues.Kind sweepKind() {
             return SweepValues.Kind.LAW;
         }
     }
 
-    /** Keeps the text of {@code --classes} (parsed by the model); a sweep lists them {@code a;b;c} ({@link SweepValues.Kind#CLASSES}). */
-    static final class ClassesConverter implements ITypeConverter<String>, Sweepable {
-        @Override
-        public String convert(String value) {
-            return value;
-        }
-
+    /** Keeps the text of {@code --classes}; a sweep lists class sets {@code a;b;c} ({@link SweepValues.Kind#CLASSES}). */
+    static final class ClassesConverter extends TextConverter {
         @Override
         public SweepValues.Kind sweepKind() {
             return SweepValues.Kind.CLASSES;

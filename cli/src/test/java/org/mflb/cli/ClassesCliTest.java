@@ -17,7 +17,8 @@ class ClassesCliTest {
 
     private static final String[] TWO = {"--system", "supermarket", "--classes", "0.5:1.5,0.5:0.5", "--lambda", "0.9"};
 
-    private static String[] args(String command, String[] model, String... more) {
+    /** @return {@code command}, the model options, then {@code more} */
+    static String[] args(String command, String[] model, String... more) {
         String[] all = new String[1 + model.length + more.length];
         all[0] = command;
         System.arraycopy(model, 0, all, 1, model.length);

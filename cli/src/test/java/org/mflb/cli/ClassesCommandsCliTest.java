@@ -1,6 +1,7 @@
 package org.mflb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mflb.cli.ClassesCliTest.args;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -19,14 +20,6 @@ import org.junit.jupiter.api.Test;
 class ClassesCommandsCliTest {
 
     private static final String[] TWO = {"--system", "supermarket", "--policy", "sqd", "--classes", "0.5:1.5,0.5:0.5"};
-
-    private static String[] args(String command, String[] model, String... more) {
-        String[] all = new String[1 + model.length + more.length];
-        all[0] = command;
-        System.arraycopy(model, 0, all, 1, model.length);
-        System.arraycopy(more, 0, all, 1 + model.length, more.length);
-        return all;
-    }
 
     private static double last(JsonNode series) {
         return series.get(series.size() - 1).asDouble();
