@@ -1,8 +1,8 @@
 package org.mflb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.mflb.cli.ClassesCliTest.args;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mflb.cli.ClassesCliTest.args;
 
 import java.util.ArrayList;
 import java.util.List;

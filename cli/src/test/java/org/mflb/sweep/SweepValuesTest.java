@@ -89,6 +89,15 @@ class SweepValuesTest {
     }
 
     @Test
+    void aListOfServerClassesSplitsAtSemicolons() {
+        assertEquals(List.of("1:1", "0.5:1.5,0.5:0.5"), SweepValues.parse("--classes", "1:1; 0.5:1.5,0.5:0.5",
+                SweepValues.Kind.CLASSES));
+        assertTrue(SweepValues.isSweep(SweepValues.Kind.CLASSES, "1:1;0.5:2,0.5:0.5"));
+        assertFalse(SweepValues.isSweep(SweepValues.Kind.CLASSES, "0.5:2,0.5:0.5")); // one class set: commas and colons are its own
+        assertThrows(MflbException.class, () -> SweepValues.parse("--classes", "1:1;", SweepValues.Kind.CLASSES));
+    }
+
+    @Test
     void pointSeedsDependOnSeedAndPointOnly() {
         Set<Long> seeds = new HashSet<>();
         for (int p = 0; p < 1000; p++) {
