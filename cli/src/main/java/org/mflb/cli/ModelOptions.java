@@ -197,11 +197,12 @@ public final class ModelOptions {
 
     @Option(names = "--sampling", paramLabel = "replacement|distinct|speed", defaultValue = "replacement",
             converter = SamplingConverter.class,
-            description = "How sqd and memory sample their d servers: with replacement (default in every command:"
+            description = "How sqd, sed, memory and ll sample their d servers: with replacement (default in every command:"
                     + " the model the fluid closed forms, the fixed point without N and the refined 1/N, 1/N^2"
                     + " expansions are exact for), or d distinct servers out of N (sqd: needs --n, the exact finite-N"
                     + " law of the real d-distinct algorithm; memory: how the simulated dispatcher samples, both"
-                    + " have the same fluid limit), or speed: each sample picks a server with probability proportional"
+                    + " have the same fluid limit; ll: simulate and compare, the workload equation is the limit of both),"
+                    + " or speed: each sample picks a server with probability proportional"
                     + " to its speed (--classes).")
     Sampling sampling;
 
