@@ -15,7 +15,8 @@ import org.mflb.fluid.heterogeneous.HeterogeneousFluid;
 
 /**
  * {@code fixed-point --classes}: the fixed point of servers in classes of speeds (docs/models.md §10)
- * with per-class tails and means, {@code λ*}, and with {@code --refined} the 1/N (and 1/N²) terms of
+ * with per-class tails and means, {@code λ*}, the response-time quantiles ({@code responseTimeQuantiles},
+ * docs/models.md §7), and with {@code --refined} the 1/N (and 1/N²) terms of
  * the mean jobs per server, overall and per class. Beyond {@code λ*} the library's one line names the
  * overloaded classes (exit 1).
  */
@@ -24,7 +25,8 @@ final class ClassesFixedPoint {
     private ClassesFixedPoint() {
     }
 
-    static int print(LoadBalancingModel model, RefinedOptions refined, OutputFormat format, PrintWriter out) {
+    static int print(LoadBalancingModel model, RefinedOptions refined, PercentileOptions latency, OutputFormat format,
+            PrintWriter out) {
         if (format == OutputFormat.csv) {
             throw org.mflb.core.MflbException.invalid("format", "csv", "json or table with --classes");
         }
@@ -46,6 +48,7 @@ final class ClassesFixedPoint {
             j.put("stable", stability.stable());
             j.put("lambdaStar", stability.lambdaStar());
             j.put("residual", fp.residual());
+            j.set("responseTimeQuantiles", latency.quantiles(fp.responseTime()));
             ArrayNode perClass = j.putArray("classes");
             for (int c = 0; c < k; c++) {
                 ObjectNode o = perClass.addObject();
@@ -79,6 +82,7 @@ final class ClassesFixedPoint {
                 + Printer.number(stability.lambdaStar()) + ")");
         out.println("  mean queue length   " + Printer.number(fp.meanQueueLength()));
         out.println("  mean response time  " + Printer.number(fp.meanResponseTime()));
+        out.println("  response time       " + latency.summary(fp.responseTime()));
         out.println("  residual            " + Printer.number(fp.residual()));
         out.println(String.format(java.util.Locale.ROOT, "%8s %8s %14s %14s %12s", "fraction", "speed", "E[Q_k]",
                 "E[R_k]", "u_k1"));

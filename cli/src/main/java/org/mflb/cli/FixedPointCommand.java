@@ -100,7 +100,7 @@ public final class FixedPointCommand implements Callable<Integer> {
             return LeastLoadedAnalysis.fixedPoint(lbm, tolerance, latency, format, spec.commandLine().getOut());
         }
         if (lbm.hasClasses()) {
-            return ClassesFixedPoint.print(lbm, refined, format, spec.commandLine().getOut());
+            return ClassesFixedPoint.print(lbm, refined, latency, format, spec.commandLine().getOut());
         }
         model.requireSizeOnlyWithDistinctSampling();
         latency.percentiles();

@@ -66,6 +66,15 @@ class ClassesCommandsCliTest {
             assertEquals(b.get("responseTimeQuantiles").get(k).get(1).get("value").asDouble(),
                     a.get("responseTimeQuantiles").get(k).get(1).get("value").asDouble(), 1e-6);
         }
+        // and the fixed point: the same mean and response-time quantiles as one class
+        String[] steady = {"--lambda", "0.9", "--percentiles", "50,99", "--format", "json"};
+        JsonNode fa = CliTest.json(args("fixed-point", oneSpeed, steady));
+        JsonNode fb = CliTest.json(args("fixed-point", homogeneous, steady));
+        assertEquals(fb.get("meanQueueLength").asDouble(), fa.get("meanQueueLength").asDouble(), 1e-10);
+        for (int i = 0; i < 2; i++) {
+            assertEquals(fb.get("responseTimeQuantiles").get(i).get("value").asDouble(),
+                    fa.get("responseTimeQuantiles").get(i).get("value").asDouble(), 1e-8);
+        }
         CliTest.Run csv = CliTest.run(args("transient", TWO, "--lambda", "0.6", "--t-end", "1", "--dt", "1",
                 "--format", "csv"));
         assertEquals(0, csv.code(), csv.err());
