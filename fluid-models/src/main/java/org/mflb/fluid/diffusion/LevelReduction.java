@@ -131,12 +131,18 @@ public final class LevelReduction {
                 for (int k = 0; k <= last; k++) {
                     w[k] = k <= previousLast ? u * w[k] : 0;
                 }
-                // T_jᵀ: diag, sub (row k, column k−1) = −away(k−1), super (row k, column k+1) = −toward(k+1)
+                // T_jᵀ: diag, sub (row k, column k−1) = −away(k−1), super (row k, column k+1) = −toward(k+1).
+                // The pivots m_k = diag_k − away(k−1) toward(k)/m_{k−1} are formed without that subtraction
+                // (Grassmann–Taksar–Heyman): m_k = away(k) + leak_k, leak_k = down(k) + toward(k) leak_{k−1}/m_{k−1}
+                // the rate of leaving phases 0..k other than by away(k), a sum of positive terms, so that a leak
+                // far below the rounding error of diag_k (a boundary many standard deviations away) stays positive.
+                double leak = 0;
+                double previousPivot = 1;
                 for (int k = 0; k <= last; k++) {
-                    double diag = (k > 0 ? toward[k] : 0) + (k < last ? away[k] : 0) + (j > 0 ? down[k] : 0)
-                            + (k == 0 && j < top ? u : 0);
+                    leak = (j > 0 ? down[k] : 0) + (k == 0 ? (j < top ? u : 0) : toward[k] * (leak / previousPivot));
+                    double m = (k < last ? away[k] : 0) + leak;
+                    previousPivot = m;
                     double sub = k > 0 ? -away[k - 1] : 0;
-                    double m = k > 0 ? diag - sub * cp[k - 1] : diag;
                     if (!(m > 0)) {
                         throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
                                 "level reduction: singular level " + j + " (a phase without outflow)");
