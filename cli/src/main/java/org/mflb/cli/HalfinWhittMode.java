@@ -45,7 +45,8 @@ public final class HalfinWhittMode {
                     + " with the options below and --n N,N,...")
     String regime;
 
-    @Option(names = "--beta", paramLabel = "B", description = "--regime halfin-whitt: beta in [0.05, 50] (required).")
+    @Option(names = "--beta", paramLabel = "B", description = "--regime halfin-whitt: beta in [0.3, 20] (required; below 0.3 the lattices that resolve"
+                    + " the limit grow beyond 2e9 states, above 20 P(X1 = 0) ~ e^(-beta^2/2) leaves double precision).")
     Double beta;
 
     @Option(names = "--tolerance", defaultValue = "1e-6", paramLabel = "EPS",
@@ -138,8 +139,10 @@ public final class HalfinWhittMode {
             throw MflbException.missing("n", "(N,N,...) with --regime halfin-whitt");
         }
         if (beta == null) {
-            throw MflbException.missing("beta", "(a number in [0.05, 50]) with --regime halfin-whitt");
+            throw MflbException.missing("beta", "(a number in [" + HalfinWhittStudy.MIN_BETA + ", "
+                    + (int) HalfinWhittStudy.MAX_BETA + "]) with --regime halfin-whitt");
         }
+        HalfinWhittStudy.requireBeta(beta);
         OutputFormat format = diffusion.format;
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
