@@ -17,6 +17,7 @@ import org.mflb.fluid.diffusion.HalfinWhittStatistics;
 import org.mflb.fluid.diffusion.HalfinWhittTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.validation.HalfinWhittStudy;
+import org.mflb.validation.plot.Figure;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -154,9 +155,10 @@ public final class HalfinWhittMode {
             if (!name.endsWith(".png")) {
                 throw MflbException.invalid("plot", plot, "a file name ending in .png");
             }
-            OutputPaths.requireWritableFile("plot", plot);
             tails = plot.resolveSibling(name.substring(0, name.length() - 4) + "-tails.png");
-            OutputPaths.requireWritableFile("plot", tails);
+            for (Path file : List.of(plot, tails, Figure.dataFile(plot), Figure.dataFile(tails))) {
+                OutputPaths.requireWritableFile("plot", file); // before the run, not after it
+            }
         }
         double[] times = null;
         if (transientStart != null) {

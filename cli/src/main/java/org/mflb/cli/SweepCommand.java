@@ -120,6 +120,14 @@ public final class SweepCommand implements Callable<Integer> {
         if (out != null) {
             createDirectory(out); // before the run: a directory that cannot be made is no reason to lose it
         }
+        if (figure != null) {
+            // likewise the figure's file and its data's (FILE.csv), checked before the run, not after it
+            Path parent = figureFile.toAbsolutePath().getParent();
+            if (parent != null && Files.isDirectory(parent)) {
+                OutputPaths.requireWritableFile("plot-file", figureFile);
+                OutputPaths.requireWritableFile("plot-file", Figure.dataFile(figureFile));
+            }
+        }
         SweepEngine runner = engine();
         List<SweepPoint> points = grid.points();
         checkCommandLine(points.get(0));

@@ -14,7 +14,9 @@ import org.mflb.core.MflbException;
  * (w_M = 0): the whole level is one scalar times a fixed vector, because mass enters it from below
  * only at phase 0. Each ĝ_j is two solves with the tridiagonal M-matrix {@code T_jᵀ} (Thomas
  * algorithm: its pivots stay positive without pivoting, and its substitutions add terms of one
- * sign) and the scalar
+ * sign; its pivots are formed as sums of outflow rates, Grassmann–Taksar–Heyman style, never as
+the difference of a diagonal and a product, so a leak far below the diagonal's rounding error, as at
+a boundary many standard deviations away, keeps them positive) and the scalar
  * {@code ĝ_j(0) = y(0)/(1 − up_{j−1} z(0))}, so the work is linear in the number of states and the
  * memory linear in the number of levels: each level keeps only its mass, its boundary mass and the
  * first two moments of its phase. Level 0 solves {@code π_0ᵀ T_0 = up_0 w_0ᵀ}; that its solution has
