@@ -44,8 +44,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " exactly, extrapolated in h, with an error estimate), the exact N-server chain for each N (at most"
                 + " two jobs per server; P_Q3_positive is the rate of arrivals that would make a third), the simulated"
                 + " N-server system with 95%% CIs, and the rate: slope of log|E X2^N - E X2| against log N and c1, c2 of"
-                + " the least-squares E X2^N - E X2 = c1/sqrt(N) + c2/N (both fitted over N >= 1600). Figures: E[X2^N]"
-                + " against N, and the stationary tails. Options: --policy, --system supermarket, --n N,N,..., those"
+                + " the least-squares E X2^N - E X2 = c1/sqrt(N) + c2/N (both fitted over N >= 1600; they need two N)."
+                + " With --plot, figures: E[X2^N] against N, and the stationary tails. Options: --policy, --system supermarket, --n N,N,..., those"
                 + " marked --regime halfin-whitt, --seed, --threads, --long, --plot, --format, --quiet."})
 public final class DiffusionCommand implements Callable<Integer> {
 
@@ -71,8 +71,8 @@ public final class DiffusionCommand implements Callable<Integer> {
 
     @Option(names = "--plot", paramLabel = "FILE.png",
             description = "Write the figure of the variances here (default: no figure); --regime halfin-whitt: the"
-                    + " figure of E[X2^N] against N, the tails going to FILE-tails.png (default: "
-                    + HalfinWhittMode.DEFAULT_PLOT + ").")
+                    + " figure of E[X2^N] against N, the tails going to FILE-tails.png. Each figure's data goes next"
+                    + " to it as CSV (series,x,y,ci95Low,ci95High).")
     Path plot;
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",

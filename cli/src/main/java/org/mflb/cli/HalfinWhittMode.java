@@ -17,6 +17,7 @@ import org.mflb.fluid.diffusion.HalfinWhittStatistics;
 import org.mflb.fluid.diffusion.HalfinWhittTransient;
 import org.mflb.simulation.Estimate;
 import org.mflb.validation.HalfinWhittStudy;
+import org.mflb.validation.plot.Figure;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -36,9 +37,6 @@ public final class HalfinWhittMode {
     /** The regime of {@code --regime}. */
     static final String HALFIN_WHITT = "halfin-whitt";
 
-    /** The figure of E[X2^N] against N without {@code --plot}. */
-    static final String DEFAULT_PLOT = "halfin-whitt.png";
-
     /** The options of the common ones that this mode uses, besides its own. */
     private static final List<String> COMMON = List.of("--policy", "--system", "--n", "--seed", "--threads", "--long",
             "--plot", "--format", "--quiet", "--debug");
@@ -48,7 +46,8 @@ public final class HalfinWhittMode {
                     + " with the options below and --n N,N,...")
     String regime;
 
-    @Option(names = "--beta", paramLabel = "B", description = "--regime halfin-whitt: beta in [0.05, 50] (required).")
+    @Option(names = "--beta", paramLabel = "B", description = "--regime halfin-whitt: beta in [0.3, 20] (required; below 0.3 the lattices that resolve"
+                    + " the limit grow beyond 2e9 states, above 20 P(X1 = 0) ~ e^(-beta^2/2) leaves double precision).")
     Double beta;
 
     @Option(names = "--tolerance", defaultValue = "1e-6", paramLabel = "EPS",
@@ -141,18 +140,26 @@ public final class HalfinWhittMode {
             throw MflbException.missing("n", "(N,N,...) with --regime halfin-whitt");
         }
         if (beta == null) {
-            throw MflbException.missing("beta", "(a number in [0.05, 50]) with --regime halfin-whitt");
+            throw MflbException.missing("beta", "(a number in [" + HalfinWhittStudy.MIN_BETA + ", "
+                    + (int) HalfinWhittStudy.MAX_BETA + "]) with --regime halfin-whitt");
         }
+        HalfinWhittStudy.requireBeta(beta);
         OutputFormat format = diffusion.format;
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table for diffusion");
         }
-        Path plot = diffusion.plot != null ? diffusion.plot : Path.of(DEFAULT_PLOT);
-        String name = plot.getFileName().toString();
-        if (!name.endsWith(".png")) {
-            throw MflbException.invalid("plot", plot, "a file name ending in .png");
+        Path plot = diffusion.plot; // no figure without --plot
+        Path tails = null;
+        if (plot != null) {
+            String name = plot.getFileName().toString();
+            if (!name.endsWith(".png")) {
+                throw MflbException.invalid("plot", plot, "a file name ending in .png");
+            }
+            tails = plot.resolveSibling(name.substring(0, name.length() - 4) + "-tails.png");
+            for (Path file : List.of(plot, tails, Figure.dataFile(plot), Figure.dataFile(tails))) {
+                OutputPaths.requireWritableFile("plot", file); // before the run, not after it
+            }
         }
-        Path tails = plot.resolveSibling(name.substring(0, name.length() - 4) + "-tails.png");
         double[] times = null;
         if (transientStart != null) {
             if (transientStart.length != 2) {
@@ -199,16 +206,22 @@ public final class HalfinWhittMode {
             }
         }
         String title = String.format(Locale.ROOT, "JSQ, Halfin-Whitt regime, beta = %s", beta);
-        HalfinWhittStudy.rateFigure(result, title + ": E[X2^N] against N", plot);
-        HalfinWhittStudy.tailFigure(result, title + ": stationary tails", tails);
+        if (plot != null) {
+            HalfinWhittStudy.rateFigure(result, title + ": E[X2^N] against N", plot);
+            HalfinWhittStudy.tailFigure(result, title + ": stationary tails", tails);
+        }
         if (format == OutputFormat.json) {
             ObjectNode json = json(result, transients, transientN);
-            json.put("plot", plot.toString());
-            json.put("tailPlot", tails.toString());
+            if (plot != null) {
+                json.put("plot", plot.toString());
+                json.put("tailPlot", tails.toString());
+            }
             Printer.printJson(out, json);
         } else {
             table(out, result, transients, transientN, transientStart);
-            out.println("figures: " + plot + ", " + tails);
+            if (plot != null) {
+                out.println("figures: " + plot + ", " + tails + " (their data: the same names in .csv)");
+            }
         }
         return 0;
     }
@@ -268,9 +281,11 @@ public final class HalfinWhittMode {
             row.put("events", s.events());
         }
         ObjectNode rate = json.putObject("rate");
-        Printer.put(rate, "slope", r.rate().slope());
         Printer.put(rate, "c1", r.rate().c1());
-        Printer.put(rate, "c2", r.rate().c2());
+        if (r.rate().fitted().length >= 2) { // a slope and c2 need two N; with one, c1 = sqrt(N) (E X2^N - E X2)
+            Printer.put(rate, "slope", r.rate().slope());
+            Printer.put(rate, "c2", r.rate().c2());
+        }
         ArrayNode fitted = rate.putArray("fittedN");
         for (int n : r.rate().fitted()) {
             fitted.add(n);
@@ -341,9 +356,14 @@ public final class HalfinWhittMode {
                     simX2, simV1, String.format(Locale.ROOT, "%.2f", p.seconds()));
         }
         t.print(out);
-        out.println(String.format(Locale.ROOT, "Rate over N in %s: slope of log|E X2^N - E X2| vs log N = %.4f;"
-                + " E X2^N - E X2 ~ c1/sqrt(N) + c2/N with c1 = %.4f, c2 = %.3f",
-                java.util.Arrays.toString(r.rate().fitted()), r.rate().slope(), r.rate().c1(), r.rate().c2()));
+        if (r.rate().fitted().length >= 2) {
+            out.println(String.format(Locale.ROOT, "Rate over N in %s: slope of log|E X2^N - E X2| vs log N = %.4f;"
+                    + " E X2^N - E X2 ~ c1/sqrt(N) + c2/N with c1 = %.4f, c2 = %.3f",
+                    java.util.Arrays.toString(r.rate().fitted()), r.rate().slope(), r.rate().c1(), r.rate().c2()));
+        } else {
+            out.println(String.format(Locale.ROOT, "Rate: a slope and c2 need two N or more (--n N,N,...); at N = %d,"
+                    + " sqrt(N) (E X2^N - E X2) = %.4f", r.rate().fitted()[0], r.rate().c1()));
+        }
         if (!transients.isEmpty()) {
             out.println();
             out.println(String.format(Locale.ROOT, "Transient from X(0) = (%s, %s): diffusion (lattices h = 0.2, 0.1,"

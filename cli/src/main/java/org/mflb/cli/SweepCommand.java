@@ -66,9 +66,11 @@ public final class SweepCommand implements Callable<Integer> {
                     + " table = the swept values with the main results (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
-    @Option(names = "--plot", paramLabel = "x=PARAM,y=RESULT[,series=PARAM]",
-            description = "Draw RESULT (a column of results.csv) against the swept PARAM, a series per value of the"
-                    + " series parameter; 95%% CI bars when the result has them.")
+    @Option(names = "--plot", paramLabel = "x=PARAM,y=RESULT[+RESULT...][,series=PARAM]",
+            description = "Draw RESULT (a column of results.csv; several joined by + are overlaid) against the swept"
+                    + " PARAM, a series per column and value of the series parameter; 95%% CI bars when the result has"
+                    + " them (columns RESULT.ci95Low, RESULT.ci95High). The figure's data goes next to it as CSV"
+                    + " (series,x,y,ci95Low,ci95High).")
     String plot;
 
     @Option(names = "--plot-file", paramLabel = "FILE.png",
@@ -118,6 +120,14 @@ public final class SweepCommand implements Callable<Integer> {
         if (out != null) {
             createDirectory(out); // before the run: a directory that cannot be made is no reason to lose it
         }
+        if (figure != null) {
+            // likewise the figure's file and its data's (FILE.csv), checked before the run, not after it
+            Path parent = figureFile.toAbsolutePath().getParent();
+            if (parent != null && Files.isDirectory(parent)) {
+                OutputPaths.requireWritableFile("plot-file", figureFile);
+                OutputPaths.requireWritableFile("plot-file", Figure.dataFile(figureFile));
+            }
+        }
         SweepEngine runner = engine();
         List<SweepPoint> points = grid.points();
         checkCommandLine(points.get(0));
@@ -136,7 +146,7 @@ public final class SweepCommand implements Callable<Integer> {
             write(out.resolve("results.json"), table.jsonText());
         }
         if (figure != null) {
-            figure.save("mflb sweep " + command + ": " + figure.y() + " against " + figure.x(), table, figureFile);
+            figure.save("mflb sweep " + command + ": " + figure.label() + " against " + figure.x(), table, figureFile);
         }
         switch (format) {
             case json -> stdout.println(table.jsonText());

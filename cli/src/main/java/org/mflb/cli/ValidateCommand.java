@@ -20,7 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The main job: runs the built-in catalogue of scenarios (fixed points and transients of every"
                 + " model, against simulations of the real N-server system) and writes DIR/report.md, one PNG per"
-                + " scenario and DIR/summary.json. Exits with 1 if a scenario fails.",
+                + " scenario with the CSV of its curves (series,x,y,ci95Low,ci95High) and DIR/summary.json (per"
+                + " scenario: figure, data). Exits with 1 if a scenario fails. --list prints the scenario ids.",
             "--quick (default) takes about half a minute on two idle cores; --full runs longer simulations (about five minutes)."})
 public final class ValidateCommand implements Callable<Integer> {
 
@@ -42,6 +43,10 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--only", paramLabel = "ID", split = ",", description = "Run only these scenario ids.")
     List<String> only;
 
+    @Option(names = "--list", description = "Print the scenario ids (of --quick or --full), one line each with its"
+            + " title, and run nothing.")
+    boolean list;
+
     @Option(names = "--seed", defaultValue = "20261129", paramLabel = "S", description = "Base seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -61,6 +66,14 @@ public final class ValidateCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         boolean full = mode != null && mode.full;
         var scenarios = Catalogue.scenarios(full);
+        if (list) {
+            OptionRules.allowOnly(spec, "--list", new java.util.TreeSet<>(List.of("--list", "--quick", "--full")));
+            int width = scenarios.stream().mapToInt(s -> s.id().length()).max().orElse(0);
+            for (var s : scenarios) {
+                stdout.println(String.format(java.util.Locale.ROOT, "%-" + width + "s  %s", s.id(), s.title()));
+            }
+            return 0;
+        }
         if (only != null) {
             scenarios = scenarios.stream().filter(s -> only.contains(s.id())).toList();
             if (scenarios.isEmpty()) {

@@ -48,6 +48,85 @@ class HalfinWhittCliTest {
         assertEquals(-2.47, json.get("rate").get("c1").asDouble(), 0.02, "two-term fit over N = 1600, 6400");
         assertTrue(Files.size(plot) > 10_000);
         assertTrue(Files.size(dir.resolve("hw-tails.png")) > 10_000);
+        // each figure's data next to it: the exact chain's E X2^N at each N, as in the JSON
+        java.util.List<String> data = Files.readAllLines(dir.resolve("hw.csv"));
+        assertEquals("series,x,y,ci95Low,ci95High", data.get(0));
+        assertTrue(data.contains("exact N-server chain,100.0," + pre.get(0).get("EX2").asDouble() + ",,"), data.toString());
+        assertTrue(Files.readString(dir.resolve("hw-tails.csv")).contains("limit: P(X2 > x),0.5,"));
+    }
+
+    /**
+     * The documented range of --beta is what works: outside [0.3, 20] one line at once (beta = 0.1 used to
+     * fail after about 45 s with an internal lattice step); at the upper bound the study runs in seconds
+     * and gives the limit of a boundary e^(-beta^2/2) away: E X2 = 0 and Var X1 = 1 - beta E X2/2 = 1 to
+     * double precision, with finite exact chains at the smallest N allowed (4 beta^2 + 1 < N) and a large one.
+     */
+    @Test
+    void betaIsRefusedAtOnceOutsideItsRangeAndWorksAtItsUpperBound() throws Exception {
+        for (String beta : new String[] {"0.05", "0.1", "0.2", "0.29", "20.5", "50"}) {
+            long t0 = System.nanoTime();
+            CliTest.Run run = CliTest.run("diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--beta", beta,
+                    "--n", "20000");
+            assertEquals(1, run.code(), beta + ": " + run.err());
+            assertTrue(run.err().startsWith("mflb: beta = " + Double.parseDouble(beta) + " is invalid: must be in [0.3, 20]"),
+                    run.err());
+            assertEquals(1, run.err().strip().lines().count(), run.err());
+            assertTrue((System.nanoTime() - t0) * 1e-9 < 5, "refused before any work");
+        }
+        JsonNode json = CliTest.json("diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--beta", "20",
+                "--n", "1601,40000", "--events", "0", "--format", "json");
+        JsonNode limit = json.get("limit");
+        assertTrue(limit.get("EX2").asDouble() >= 0 && limit.get("EX2").asDouble() < 1e-80, limit.toString());
+        assertEquals(1, limit.get("varX1").asDouble(), 1e-9);
+        assertEquals(-20, limit.get("EX1").asDouble(), 1e-9);
+        for (JsonNode row : json.get("prelimit")) {
+            assertTrue(row.get("EX2").asDouble() >= 0 && row.get("EX2").asDouble() < 1e-60, row.toString());
+            double var = row.get("varX1").asDouble();
+            assertTrue(var > 0 && var <= 1, row.toString());
+        }
+        // far from the boundary the busy servers are those of M/M/infinity, Poisson(N lambda_N):
+        // Var X1^N = Var Q1 / N = lambda_N = 1 - beta/sqrt(N), up to terms of order e^(-beta^2/2)
+        for (int i = 0; i < 2; i++) {
+            int n = json.get("prelimit").get(i).get("N").asInt();
+            assertEquals(1 - 20 / Math.sqrt(n), json.get("prelimit").get(i).get("varX1").asDouble(), 1e-9, "N = " + n);
+        }
+    }
+
+    /** The README's promise: no file without --plot (the mode used to write halfin-whitt.png unasked). */
+    @Test
+    void noFigureWithoutPlot() throws Exception {
+        Path cwd = Path.of("").toAbsolutePath();
+        try (var before = Files.list(cwd)) {
+            java.util.Set<Path> files = before.collect(java.util.stream.Collectors.toSet());
+            CliTest.Run run = CliTest.run("diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--beta", "2",
+                    "--n", "100,400", "--events", "0", "--tolerance", "1e-4", "--format", "json");
+            assertEquals(0, run.code(), run.err());
+            JsonNode json = new ObjectMapper().readTree(run.out());
+            assertTrue(!json.has("plot") && !json.has("tailPlot"), run.out());
+            try (var after = Files.list(cwd)) {
+                assertEquals(files, after.collect(java.util.stream.Collectors.toSet()));
+            }
+            assertTrue(!Files.exists(cwd.resolve("halfin-whitt.png")));
+        }
+    }
+
+    /** One N: no slope (it needs two), never "slope = NaN"; the table says so, the JSON leaves it out. */
+    @Test
+    void aSingleNPrintsNoNaNSlope() throws Exception {
+        String[] args = {"diffusion", "--policy", "jsq", "--regime", "halfin-whitt", "--beta", "1", "--n", "400",
+            "--events", "0", "--tolerance", "1e-4"};
+        CliTest.Run table = CliTest.run(args);
+        assertEquals(0, table.code(), table.err());
+        assertTrue(!table.out().contains("NaN"), table.out());
+        assertTrue(table.out().contains("a slope and c2 need two N or more"), table.out());
+        JsonNode json = CliTest.json(java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+                java.util.stream.Stream.of("--format", "json")).toArray(String[]::new));
+        JsonNode rate = json.get("rate");
+        assertTrue(!rate.has("slope") && !rate.has("c2"), rate.toString());
+        // c1 = sqrt(N) (E X2^N - E X2) with one N
+        assertEquals(Math.sqrt(400) * json.get("prelimit").get(0).get("errorEX2").asDouble(), rate.get("c1").asDouble(),
+                1e-12);
+        assertTrue(!json.toString().contains("NaN"));
     }
 
     @Test

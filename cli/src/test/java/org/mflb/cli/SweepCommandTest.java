@@ -202,6 +202,43 @@ class SweepCommandTest {
         assertEquals(1, spark.err().strip().lines().count(), spark.err());
     }
 
+    /**
+     * {@code y=COL+COL} overlays columns: a compare sweep's predicted x_1 (= lambda exactly, a line) and
+     * the simulated x_1 with the row's interval as bars; the figure's CSV holds both series.
+     */
+    @Test
+    void plotOverlaysSeveralColumnsWithTheirIntervals(@TempDir Path dir) throws Exception {
+        CliTest.Run r = run("sweep", "compare", "--system", "supermarket", "--policy", "sqd", "--d", "2", "--n", "20",
+                "--lambda", "0.5,0.9", "--t-end", "200", "--replications", "4", "--out", dir.toString(), "--quiet",
+                "--plot", "x=lambda,y=rows.x_1.predicted+rows.x_1.simulated");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.size(dir.resolve("sweep.png")) > 10_000);
+        List<String> data = Files.readAllLines(dir.resolve("sweep.csv"));
+        assertEquals("series,x,y,ci95Low,ci95High", data.get(0));
+        assertEquals(List.of("predicted,0.5,0.5,,", "predicted,0.9,0.9,,"), data.subList(1, 3));
+        JsonNode points = JSON.readTree(dir.resolve("results.json").toFile()).get("points");
+        for (int i = 0; i < 2; i++) {
+            JsonNode row = null;
+            for (JsonNode candidate : points.get(i).get("result").get("rows")) {
+                if (candidate.get("quantity").asText().equals("x_1")) {
+                    row = candidate;
+                }
+            }
+            String[] cells = data.get(3 + i).split(",");
+            assertEquals("simulated", cells[0]);
+            double y = Double.parseDouble(cells[2]);
+            assertEquals(row.get("simulated").asDouble(), y, 0);
+            double half = Math.max(row.get("ci95").get(1).asDouble() - y, y - row.get("ci95").get(0).asDouble());
+            assertEquals(y - half, Double.parseDouble(cells[3]), 1e-15);
+            assertEquals(y + half, Double.parseDouble(cells[4]), 1e-15);
+        }
+        CliTest.Run repeated = run("sweep", "fixed-point", "--system", "supermarket", "--policy", "sqd", "--lambda",
+                "0.5,0.6", "--plot", "x=lambda,y=meanQueueLength+meanQueueLength");
+        assertEquals(1, repeated.code());
+        assertTrue(repeated.err().startsWith("mflb: --plot x=lambda,y=meanQueueLength+meanQueueLength is invalid: y takes"
+                + " distinct result columns joined by +"), repeated.err());
+    }
+
     @Test
     void helpIsClean() {
         CliTest.Run help = run("sweep", "--help");

@@ -31,6 +31,12 @@ class ValidateCommandTest {
             assertTrue(report.contains("id=\"" + id + "\""), id);
             Path figure = dir.resolve(result.get("figure").asText());
             assertTrue(Files.size(figure) > 10_000, "figure of " + id);
+            // the curves behind the figure, tidy, next to it
+            java.util.List<String> data = Files.readAllLines(dir.resolve(result.get("data").asText()));
+            assertEquals(org.mflb.validation.plot.Figure.dataFile(figure), dir.resolve(result.get("data").asText()));
+            assertEquals("series,x,y,ci95Low,ci95High", data.get(0), id);
+            assertTrue(data.size() > 2, id);
+            assertTrue(report.contains("(" + result.get("data").asText() + ")"), id);
             assertTrue(result.get("checks").size() > 0, id);
         }
     }
@@ -43,6 +49,25 @@ class ValidateCommandTest {
         assertTrue(run.out().startsWith("1 of 1 scenarios passed"), run.out());
         CliTest.Run quiet = CliTest.run("validate", "--only", "erlang-b-loss", "--quiet", "--out", dir.toString());
         assertEquals("", quiet.err());
+    }
+
+    @Test
+    void listPrintsEachScenarioIdWithItsTitleAndRunsNothing() {
+        CliTest.Run run = CliTest.run("validate", "--list");
+        assertEquals(0, run.code(), run.err());
+        java.util.List<String> lines = run.out().lines().toList();
+        java.util.List<org.mflb.validation.ValidationScenario> scenarios = org.mflb.validation.Catalogue.scenarios(false);
+        assertEquals(scenarios.size(), lines.size());
+        for (int i = 0; i < lines.size(); i++) {
+            String[] cells = lines.get(i).split("\\s{2,}", 2);
+            assertEquals(scenarios.get(i).id(), cells[0]);
+            assertEquals(scenarios.get(i).title(), cells[1]);
+        }
+        assertEquals(org.mflb.validation.Catalogue.scenarios(true).size(),
+                CliTest.run("validate", "--list", "--full").out().lines().count());
+        CliTest.Run mixed = CliTest.run("validate", "--list", "--only", "erlang-b-loss");
+        assertEquals(2, mixed.code());
+        assertTrue(mixed.err().startsWith("mflb: --only cannot be used with --list"), mixed.err());
     }
 
     @Test

@@ -34,11 +34,41 @@ import org.mflb.validation.plot.Figure;
  */
 public final class HalfinWhittStudy {
 
+    /**
+     * Smallest β the study solves. The lattice steps start at 0.05 and halve, while the stationary x₁
+     * given x₂ lives within about {@code 1/(x₂ − β)} of the boundary and x₂ is of order 1/β: below
+     * β = 0.3 the extrapolation does not reach the default tolerance 1e-6 before the finest lattice
+     * (0.05/64, about 2e9 states): β = 0.25 gave up after 54 s, β = 0.3 converged in about 40 s
+     * (measured on a shared 2-core machine).
+     */
+    public static final double MIN_BETA = 0.3;
+
+    /**
+     * Largest β the study solves. The stationary {@code P(X₁ = 0)} is of order {@code e^{−β²/2}}, and
+     * the exact chains' and the lattices' level-0 laws, normalised at the boundary, span that ratio:
+     * beyond β ≈ 30 they overflow double precision (β = 30 at N = 3602: Var X₁^N = ∞; β = 33: the
+     * lattice). At β = 20, E X₂ is about 1e-88 and the whole study takes seconds.
+     */
+    public static final double MAX_BETA = 20;
+
+    /**
+     * @param beta β
+     * @return β
+     * @throws MflbException unless β is in [{@link #MIN_BETA}, {@link #MAX_BETA}]
+     */
+    public static double requireBeta(double beta) {
+        if (!(beta >= MIN_BETA && beta <= MAX_BETA)) {
+            throw MflbException.invalid("beta", beta, "in [" + MIN_BETA + ", " + (int) MAX_BETA + "] (the range the"
+                    + " lattice extrapolation and the exact chains solve in double precision)");
+        }
+        return beta;
+    }
+
     /** Smallest N of the rate fit (when at least two N reach it). */
     public static final int RATE_FIT_FROM = 1600;
 
     /**
-     * @param beta β
+     * @param beta β, in [{@link #MIN_BETA}, {@link #MAX_BETA}]
      * @param servers the N values, increasing
      * @param tolerance the error target of the limit's moments
      * @param tailPoints points of the tails
@@ -53,7 +83,7 @@ public final class HalfinWhittStudy {
 
         /** Validates (before any long work). */
         public Settings {
-            new HalfinWhittJsq(beta);
+            requireBeta(beta);
             if (servers.length == 0) {
                 throw MflbException.invalid("n", "none", "one or more N values");
             }

@@ -12,10 +12,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.validation.plot.Figure;
+
 /**
  * Writes a validation run as {@code report.md} (per scenario: what is compared, predicted,
  * simulated ± CI, error, pass/fail against the stated tolerance, the figure) and
- * {@code summary.json} (the same numbers for programs).
+ * {@code summary.json} (the same numbers for programs; per scenario {@code figure} and {@code data}, the
+ * CSV of the curves the figure draws, see {@link Figure#dataFile}).
  */
 public final class ReportWriter {
 
@@ -63,9 +66,11 @@ public final class ReportWriter {
                         .append(num(c.errorInHalfWidths())).append(" | ").append(num(c.tolerance())).append(" | ")
                         .append(c.passed() ? "pass" : "**FAIL**").append(" |\n");
             }
-            o.figure().ifPresent(f -> md.append("\n![").append(o.title()).append("](")
-                    .append(dir.toAbsolutePath().relativize(f.toAbsolutePath()).toString().replace('\\', '/'))
-                    .append(")\n"));
+            o.figure().ifPresent(f -> {
+                md.append("\n![").append(o.title()).append("](").append(relative(dir, f).replace('\\', '/')).append(")\n");
+                data(f).ifPresent(d -> md.append("\nData of the figure: [").append(d.getFileName()).append("](")
+                        .append(relative(dir, d).replace('\\', '/')).append(")\n"));
+            });
         }
         return md.toString();
     }
@@ -84,7 +89,10 @@ public final class ReportWriter {
             node.put("seconds", o.seconds());
             putNumber(node, "maxError", o.maxError());
             putNumber(node, "maxErrorInHalfWidths", o.maxErrorInHalfWidths());
-            o.figure().ifPresent(f -> node.put("figure", dir.toAbsolutePath().relativize(f.toAbsolutePath()).toString()));
+            o.figure().ifPresent(f -> {
+                node.put("figure", relative(dir, f));
+                data(f).ifPresent(d -> node.put("data", relative(dir, d)));
+            });
             ArrayNode checks = node.putArray("checks");
             for (Check c : o.checks()) {
                 ObjectNode cn = checks.addObject();
@@ -100,6 +108,16 @@ public final class ReportWriter {
             }
         }
         return root;
+    }
+
+    private static String relative(Path dir, Path file) {
+        return dir.toAbsolutePath().relativize(file.toAbsolutePath()).toString();
+    }
+
+    /** @return the CSV of a figure's curves, if it was written */
+    private static java.util.Optional<Path> data(Path figure) {
+        Path data = Figure.dataFile(figure);
+        return Files.isRegularFile(data) ? java.util.Optional.of(data) : java.util.Optional.empty();
     }
 
     private static void putNumber(ObjectNode node, String key, double v) {

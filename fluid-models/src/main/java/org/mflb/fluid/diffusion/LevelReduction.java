@@ -14,7 +14,9 @@ import org.mflb.core.MflbException;
  * (w_M = 0): the whole level is one scalar times a fixed vector, because mass enters it from below
  * only at phase 0. Each ĝ_j is two solves with the tridiagonal M-matrix {@code T_jᵀ} (Thomas
  * algorithm: its pivots stay positive without pivoting, and its substitutions add terms of one
- * sign) and the scalar
+ * sign; its pivots are formed as sums of outflow rates, Grassmann–Taksar–Heyman style, never as
+the difference of a diagonal and a product, so a leak far below the diagonal's rounding error, as at
+a boundary many standard deviations away, keeps them positive) and the scalar
  * {@code ĝ_j(0) = y(0)/(1 − up_{j−1} z(0))}, so the work is linear in the number of states and the
  * memory linear in the number of levels: each level keeps only its mass, its boundary mass and the
  * first two moments of its phase. Level 0 solves {@code π_0ᵀ T_0 = up_0 w_0ᵀ}; that its solution has
@@ -131,12 +133,18 @@ public final class LevelReduction {
                 for (int k = 0; k <= last; k++) {
                     w[k] = k <= previousLast ? u * w[k] : 0;
                 }
-                // T_jᵀ: diag, sub (row k, column k−1) = −away(k−1), super (row k, column k+1) = −toward(k+1)
+                // T_jᵀ: diag, sub (row k, column k−1) = −away(k−1), super (row k, column k+1) = −toward(k+1).
+                // The pivots m_k = diag_k − away(k−1) toward(k)/m_{k−1} are formed without that subtraction
+                // (Grassmann–Taksar–Heyman): m_k = away(k) + leak_k, leak_k = down(k) + toward(k) leak_{k−1}/m_{k−1}
+                // the rate of leaving phases 0..k other than by away(k), a sum of positive terms, so that a leak
+                // far below the rounding error of diag_k (a boundary many standard deviations away) stays positive.
+                double leak = 0;
+                double previousPivot = 1;
                 for (int k = 0; k <= last; k++) {
-                    double diag = (k > 0 ? toward[k] : 0) + (k < last ? away[k] : 0) + (j > 0 ? down[k] : 0)
-                            + (k == 0 && j < top ? u : 0);
+                    leak = (j > 0 ? down[k] : 0) + (k == 0 ? (j < top ? u : 0) : toward[k] * (leak / previousPivot));
+                    double m = (k < last ? away[k] : 0) + leak;
+                    previousPivot = m;
                     double sub = k > 0 ? -away[k - 1] : 0;
-                    double m = k > 0 ? diag - sub * cp[k - 1] : diag;
                     if (!(m > 0)) {
                         throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
                                 "level reduction: singular level " + j + " (a phase without outflow)");

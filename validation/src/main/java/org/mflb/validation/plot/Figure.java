@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import org.knowm.xchart.BitmapEncoder;
@@ -23,7 +25,9 @@ import org.mflb.core.MflbException;
  * A headless XChart figure that puts predictions (lines) next to simulated estimates (markers with
  * 95% confidence bars). Series that belong together, e.g. the predicted and the simulated
  * {@code x_3(t)}, share a colour through their {@code group} index. Values a log axis cannot show
- * ({@code ≤ 0}) are left out of that series rather than failing the plot.
+ * ({@code ≤ 0}) are left out of that series rather than failing the plot. Wherever a figure is saved,
+ * the data it draws is saved next to it ({@link #dataFile}): one tidy CSV row per point,
+ * {@code series,x,y,ci95Low,ci95High}, the interval empty for a series without confidence bars.
  */
 public final class Figure {
 
@@ -31,7 +35,15 @@ public final class Figure {
         new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
 
+    /** The header of the data file. */
+    public static final String DATA_HEADER = "series,x,y,ci95Low,ci95High";
+
+    /** One drawn series: the points kept, with their half-widths ({@code null} without bars). */
+    private record Drawn(String name, double[] x, double[] y, double[] halfWidth) {
+    }
+
     private final XYChart chart;
+    private final List<Drawn> drawn = new ArrayList<>();
     private boolean logY;
     private boolean logX;
 
@@ -106,6 +118,7 @@ public final class Figure {
             return this;
         }
         XYSeries s = chart.addSeries(name, kept[0], kept[1]);
+        drawn.add(new Drawn(name, kept[0], kept[1], null));
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         s.setMarker(SeriesMarkers.NONE);
         s.setLineColor(PALETTE[group % PALETTE.length]);
@@ -129,6 +142,7 @@ public final class Figure {
         }
         XYSeries s = halfWidth == null ? chart.addSeries(name, kept[0], kept[1])
                 : chart.addSeries(name, kept[0], kept[1], kept[2]);
+        drawn.add(new Drawn(name, kept[0], kept[1], halfWidth == null ? null : kept[3]));
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.CIRCLE);
         s.setMarkerColor(PALETTE[group % PALETTE.length]);
@@ -136,7 +150,11 @@ public final class Figure {
         return this;
     }
 
-    /** Keeps the finite points (positive ones on log axes); bars are clipped so they stay above 0. */
+    /**
+     * Keeps the finite points (positive ones on log axes); bars are clipped so they stay above 0.
+     *
+     * @return x, y, the drawn half-widths and the given ones (NaN where none)
+     */
     private double[][] keep(double[] x, double[] y, double[] halfWidth) {
         int n = 0;
         for (int i = 0; i < x.length; i++) {
@@ -144,7 +162,7 @@ public final class Figure {
                 n++;
             }
         }
-        double[][] out = new double[3][n];
+        double[][] out = new double[4][n];
         int k = 0;
         for (int i = 0; i < x.length; i++) {
             if (Double.isFinite(x[i]) && Double.isFinite(y[i]) && (!logY || y[i] > 0) && (!logX || x[i] > 0)) {
@@ -152,6 +170,7 @@ public final class Figure {
                 out[1][k] = y[i];
                 double h = halfWidth == null || !Double.isFinite(halfWidth[i]) ? 0 : halfWidth[i];
                 out[2][k] = logY ? Math.min(h, 0.999 * y[i]) : h;
+                out[3][k] = halfWidth == null || !Double.isFinite(halfWidth[i]) ? Double.NaN : halfWidth[i];
                 k++;
             }
         }
@@ -179,7 +198,47 @@ public final class Figure {
     }
 
     /**
-     * Writes the figure; the format follows the file name: {@code .png} (default) or {@code .svg}.
+     * @param figure a figure's file
+     * @return the file of its data: the same name with {@code .csv} in place of {@code .png} or {@code .svg}
+     */
+    public static Path dataFile(Path figure) {
+        String name = figure.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return figure.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".csv");
+    }
+
+    /**
+     * @return the drawn series as CSV ({@link #DATA_HEADER}, then one row per point in the order drawn;
+     *         the interval {@code y ± half-width} of the points with confidence bars, empty otherwise)
+     */
+    public String data() {
+        StringBuilder csv = new StringBuilder(DATA_HEADER).append('\n');
+        for (Drawn d : drawn) {
+            String name = quoted(d.name());
+            for (int i = 0; i < d.x().length; i++) {
+                csv.append(name).append(',').append(d.x()[i]).append(',').append(d.y()[i]).append(',');
+                if (d.halfWidth() != null && Double.isFinite(d.halfWidth()[i])) {
+                    csv.append(d.y()[i] - d.halfWidth()[i]).append(',').append(d.y()[i] + d.halfWidth()[i]);
+                } else {
+                    csv.append(',');
+                }
+                csv.append('\n');
+            }
+        }
+        return csv.toString();
+    }
+
+    /** @return the CSV field of a series name (RFC 4180: quoted when it holds a comma, a quote or a line break) */
+    private static String quoted(String name) {
+        if (name.contains(",") || name.contains("\"") || name.contains("\n") || name.contains("\r")) {
+            return '"' + name.replace("\"", "\"\"") + '"';
+        }
+        return name;
+    }
+
+    /**
+     * Writes the figure; the format follows the file name: {@code .png} (default) or {@code .svg}. Its
+     * data goes to {@link #dataFile}.
      *
      * @param file destination
      */
@@ -194,6 +253,7 @@ public final class Figure {
             } else {
                 BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
             }
+            Files.writeString(dataFile(file), data());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
