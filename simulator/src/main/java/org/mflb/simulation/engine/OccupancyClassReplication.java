@@ -150,7 +150,7 @@ final class OccupancyClassReplication extends Replication {
         int ties = 0;
         for (int i = 0; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k));
+            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), counts.highest);
             int cmp = bestClass < 0 ? -1 : sed ? layout.compareValues(k, q, bestClass, bestLevel) : Integer.compare(q, bestLevel);
             if (cmp < 0) {
                 bestClass = k;
@@ -185,9 +185,12 @@ final class OccupancyClassReplication extends Replication {
             long completions = this.completions;
             double responseSum = this.responseSum;
             double waitingSum = this.waitingSum;
+            // Σ_k μ s_k c_{k,1} changes only when a server becomes busy or idle: recomputed then (the
+            // same sum, the same numbers), not twice an event
+            double busyRate = classes.busyRate(busy);
             while (next < checkpointTime) {
                 now = next;
-                final double total = bound + classes.busyRate(busy);
+                final double total = bound + busyRate;
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
@@ -205,6 +208,7 @@ final class OccupancyClassReplication extends Replication {
                     if (q == 0) {
                         idleArrivals++;
                         busy[k]++;
+                        busyRate = classes.busyRate(busy);
                     }
                     completions++;
                     responseSum += (q + 1) * inverseRate[k];
@@ -222,17 +226,18 @@ final class OccupancyClassReplication extends Replication {
                 } else {
                     final long ki = classes.departure(busy, u - bound);
                     final int k = (int) (ki >>> 32);
-                    final int j = OccupancyReplication.levelOfRank(cc[k], (int) ki);
+                    final int j = OccupancyReplication.levelOfRank(cc[k], (int) ki, counts.highest);
                     events++;
                     tail.beforeDown(j, now);
                     cc[k][j]--;
                     counts.c[j]--;
                     if (j == 1) {
                         busy[k]--;
+                        busyRate = classes.busyRate(busy);
                     }
                     classes.departure(k, now);
                 }
-                next = now + exp1.sample() / (bound + classes.busyRate(busy));
+                next = now + exp1.sample() / (bound + busyRate);
             }
             pending = next;
             t = now;

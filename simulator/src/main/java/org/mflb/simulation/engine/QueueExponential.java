@@ -83,10 +83,13 @@ final class QueueExponential extends AgentReplication {
             long completions = this.completions;
             double responseSum = this.responseSum;
             double waitingSum = this.waitingSum;
+            // with classes, Σ_k μ s_k B_k: it changes only when a server becomes busy or idle, so it is
+            // recomputed then (the same sum, the same numbers) rather than twice an event
+            double classBusyRate = classes == null ? 0 : classes.busyRate(occ.classBusy());
             while (next < checkpointTime) {
                 now = next;
                 final int busy = occ.countAtLeast(1);
-                final double total = bound + (classes == null ? mu * busy : classes.busyRate(occ.classBusy()));
+                final double total = bound + (classes == null ? mu * busy : classBusyRate);
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
@@ -116,7 +119,10 @@ final class QueueExponential extends AgentReplication {
                     dispatcher.onArrival(s, k + 1, now);
                     if (classes != null) {
                         classes.arrival(layout.classOf(s), now);
-                        next = now + exp1.sample() / (bound + classes.busyRate(occ.classBusy()));
+                        if (k == 0) {
+                            classBusyRate = classes.busyRate(occ.classBusy());
+                        }
+                        next = now + exp1.sample() / (bound + classBusyRate);
                         continue;
                     }
                     next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
@@ -147,8 +153,11 @@ final class QueueExponential extends AgentReplication {
                         jobs.setServiceStart(s, now);
                     }
                     dispatcher.onDeparture(s, k - 1, now);
+                    if (classes != null && k == 1) {
+                        classBusyRate = classes.busyRate(occ.classBusy());
+                    }
                     next = now + exp1.sample() / (bound + (classes == null ? mu * occ.countAtLeast(1)
-                            : classes.busyRate(occ.classBusy())));
+                            : classBusyRate));
                 }
             }
             pending = next;

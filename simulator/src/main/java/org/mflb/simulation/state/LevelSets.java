@@ -253,7 +253,7 @@ public final class LevelSets implements Occupancy {
      * @return the i-th busy server of class k (a uniform i gives a uniformly random busy server of the class)
      */
     public int busyServerOfClass(int k, int i) {
-        return order[layout.end(k) - classAtLeast[k][1] + i];
+        return order[layout.end(k) - classBusy[k] + i];
     }
 
     /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */
