@@ -145,20 +145,35 @@ final class OccupancyClassReplication extends Replication {
     private long join() {
         drawServers();
         final int[] s = sample;
+        final int highest = counts.highest;
+        if (!distinct) {
+            // iid draws: the first sample of least level (or least SED value) is uniform among the tied;
+            // kept without branches (whether a later sample is better is a coin toss for the predictor)
+            int bestClass = layout.classOf(s[0]);
+            int bestLevel = OccupancyReplication.levelOfRank(cc[bestClass], s[0] - layout.start(bestClass), highest);
+            for (int i = 1; i < d; i++) {
+                int k = layout.classOf(s[i]);
+                int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
+                // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
+                int better = (sed ? layout.compareValues(k, q, bestClass, bestLevel) : q - bestLevel) >> 31;
+                bestClass ^= (bestClass ^ k) & better;
+                bestLevel ^= (bestLevel ^ q) & better;
+            }
+            return ((long) bestClass << 32) | bestLevel;
+        }
         int bestClass = -1;
         int bestLevel = Integer.MAX_VALUE;
         int ties = 0;
         for (int i = 0; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), counts.highest);
+            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
             int cmp = bestClass < 0 ? -1 : sed ? layout.compareValues(k, q, bestClass, bestLevel) : Integer.compare(q, bestLevel);
             if (cmp < 0) {
                 bestClass = k;
                 bestLevel = q;
                 ties = 1;
-            } else if (cmp == 0 && distinct && rng.nextInt(++ties) == 0) {
-                // distinct samples: a uniform choice among the tied (reservoir sampling); iid draws
-                // keep the first, which is already uniform among them
+            } else if (cmp == 0 && rng.nextInt(++ties) == 0) {
+                // distinct samples: a uniform choice among the tied (reservoir sampling)
                 bestClass = k;
                 bestLevel = q;
             }

@@ -114,11 +114,16 @@ final class QueueExponential extends AgentReplication {
                         joined[k]++;
                     }
                     tail.beforeUp(k + 1, now);
-                    occ.up(s);
+                    if (classes == null) {
+                        occ.up(s);
+                    } else {
+                        final int c = layout.classOf(s);
+                        occ.upInClass(s, c);
+                        classes.arrival(c, now);
+                    }
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
                     if (classes != null) {
-                        classes.arrival(layout.classOf(s), now);
                         if (k == 0) {
                             classBusyRate = classes.busyRate(occ.classBusy());
                         }
@@ -128,18 +133,25 @@ final class QueueExponential extends AgentReplication {
                     next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
                 } else {
                     final int s;
+                    final int c;
                     if (classes == null) {
                         final int i = (int) ((u - bound) * inverseMu);
                         s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
+                        c = -1;
                     } else {
                         final long ci = classes.departure(occ.classBusy(), u - bound);
-                        s = occ.busyServerOfClass((int) (ci >>> 32), (int) ci);
-                        classes.departure((int) (ci >>> 32), now);
+                        c = (int) (ci >>> 32);
+                        s = occ.busyServerOfClass(c, (int) ci);
+                        classes.departure(c, now);
                     }
                     final int k = occ.level(s);
                     events++;
                     tail.beforeDown(k, now);
-                    occ.down(s);
+                    if (classes == null) {
+                        occ.down(s);
+                    } else {
+                        occ.downInClass(s, c);
+                    }
                     final double a = jobs.pop(s, k);
                     if (a == a) { // not a job present at time 0
                         completions++;
