@@ -27,7 +27,8 @@ import org.mflb.simulation.state.ServerClassLayout;
  *     {@code ∝ N_k s_k}, then a uniform rank) — and joins the one of fewest jobs (SQ(d)) or of smallest
  *     {@code (q+1)/s_k} (SED(d), compared exactly: {@link ServerClassLayout#compareValues}), ties
  *     uniformly at random (the first of iid draws; among distinct ones, a uniform choice among the tied);
- *     random routing is one uniform (or speed-weighted) server;</li>
+ *     random routing is one uniform (or speed-weighted) server. Speed-blind iid draws need one level
+ *     search, not one per draw, by reading them as ranks among all servers ({@link #joinByLevel});</li>
  * <li>a departure comes from class k with probability {@code ∝ μ s_k c_{k,1}}, from its busy server of
  *     a uniform rank in {@code [0, c_{k,1})} ({@link ClassStatistics#departure}).</li>
  * </ul>
@@ -48,6 +49,8 @@ final class OccupancyClassReplication extends Replication {
     private final int d;
     private final boolean distinct;
     private final boolean speedWeighted;
+    /** Speed-blind SQ(d) or random routing with iid uniform draws: {@link #joinByLevel}. */
+    private final boolean uniformLevels;
     private final int[] sample;
     private double pending = Double.NaN;
 
@@ -73,6 +76,7 @@ final class OccupancyClassReplication extends Replication {
         this.d = arrivals.rule() == OccupancyArrivals.Rule.RANDOM ? 1 : arrivals.d();
         this.distinct = arrivals.sampling() == Sampling.DISTINCT && d > 1;
         this.speedWeighted = PolicyImplementation.speedWeighted(arrivals.sampling(), layout);
+        this.uniformLevels = !sed && !distinct && !speedWeighted;
         if (arrivals.rule() != OccupancyArrivals.Rule.RANDOM && arrivals.rule() != OccupancyArrivals.Rule.SQD && !sed) {
             throw new IllegalStateException("policy " + arrivals.rule() + " with server classes");
         }
@@ -146,6 +150,9 @@ final class OccupancyClassReplication extends Replication {
         drawServers();
         final int[] s = sample;
         final int highest = counts.highest;
+        if (uniformLevels) {
+            return joinByLevel(s, highest);
+        }
         if (!distinct) {
             // iid draws: the first sample of least level (or least SED value) is uniform among the tied;
             // kept without branches (whether a later sample is better is a coin toss for the predictor)
@@ -179,6 +186,44 @@ final class OccupancyClassReplication extends Replication {
             }
         }
         return ((long) bestClass << 32) | bestLevel;
+    }
+
+    /**
+     * Speed-blind SQ(d) with d uniform draws (or random routing): the draws read as ranks in the order
+     * of all servers by decreasing level, each level's block subdivided by class in class order (the
+     * servers of one class and level are exchangeable, so this numbering is as good as any). The
+     * least level of the sample is that of its largest rank, found in the counts of all servers, and
+     * the first sample in that level's block is the server joined (uniform among the tied sampled ones,
+     * as the draws are iid); its place in the block gives its class. One level search where a search
+     * per sample would do.
+     *
+     * @return {@code k·2^32 + q}, as {@link #join()}
+     */
+    private long joinByLevel(int[] s, int highest) {
+        final int[] c = counts.c;
+        int top = s[0];
+        for (int i = 1; i < d; i++) {
+            top = Math.max(top, s[i]);
+        }
+        final int q = OccupancyReplication.levelOfRank(c, top, highest);
+        final int below = c[q + 1]; // servers above level q: the ranks before q's block
+        int chosen = top;
+        for (int i = d - 1; i >= 0; i--) {
+            // the first draw in q's block (ranks ≥ c_{q+1}), kept without branches
+            int inBlock = (below - 1 - s[i]) >> 31;
+            chosen ^= (chosen ^ s[i]) & inBlock;
+        }
+        // its class: the number of classes whose part of the block ends at or before its place
+        final int place = chosen - below;
+        final int[][] cc = this.cc;
+        int k = 0;
+        int end = 0;
+        for (int j = 0; j < cc.length - 1; j++) {
+            final int[] cj = cc[j];
+            end += (q < cj.length ? cj[q] : 0) - (q + 1 < cj.length ? cj[q + 1] : 0);
+            k += (end - 1 - place) >>> 31;
+        }
+        return ((long) k << 32) | q;
     }
 
     @Override
