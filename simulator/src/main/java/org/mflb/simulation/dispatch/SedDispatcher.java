@@ -37,11 +37,12 @@ public final class SedDispatcher extends Dispatcher {
         for (int i = 1; i < s.length; i++) {
             int k = layout.classOf(s[i]);
             int q = occ.level(s[i]);
-            if (layout.compareValues(k, q, bestClass, bestLevel) < 0) {
-                best = s[i];
-                bestClass = k;
-                bestLevel = q;
-            }
+            // all ones when sample i has a strictly smaller value: kept without branches, since which
+            // sample wins is a coin toss for the branch predictor
+            int better = layout.compareValues(k, q, bestClass, bestLevel) >> 31;
+            best ^= (best ^ s[i]) & better;
+            bestClass ^= (bestClass ^ k) & better;
+            bestLevel ^= (bestLevel ^ q) & better;
         }
         return best;
     }

@@ -27,7 +27,8 @@ import org.mflb.simulation.state.ServerClassLayout;
  *     {@code ∝ N_k s_k}, then a uniform rank) — and joins the one of fewest jobs (SQ(d)) or of smallest
  *     {@code (q+1)/s_k} (SED(d), compared exactly: {@link ServerClassLayout#compareValues}), ties
  *     uniformly at random (the first of iid draws; among distinct ones, a uniform choice among the tied);
- *     random routing is one uniform (or speed-weighted) server;</li>
+ *     random routing is one uniform (or speed-weighted) server. Speed-blind iid draws need one level
+ *     search, not one per draw, by reading them as ranks among all servers ({@link #joinByLevel});</li>
  * <li>a departure comes from class k with probability {@code ∝ μ s_k c_{k,1}}, from its busy server of
  *     a uniform rank in {@code [0, c_{k,1})} ({@link ClassStatistics#departure}).</li>
  * </ul>
@@ -48,6 +49,8 @@ final class OccupancyClassReplication extends Replication {
     private final int d;
     private final boolean distinct;
     private final boolean speedWeighted;
+    /** Speed-blind SQ(d) or random routing with iid uniform draws: {@link #joinByLevel}. */
+    private final boolean uniformLevels;
     private final int[] sample;
     private double pending = Double.NaN;
 
@@ -73,6 +76,7 @@ final class OccupancyClassReplication extends Replication {
         this.d = arrivals.rule() == OccupancyArrivals.Rule.RANDOM ? 1 : arrivals.d();
         this.distinct = arrivals.sampling() == Sampling.DISTINCT && d > 1;
         this.speedWeighted = PolicyImplementation.speedWeighted(arrivals.sampling(), layout);
+        this.uniformLevels = !sed && !distinct && !speedWeighted;
         if (arrivals.rule() != OccupancyArrivals.Rule.RANDOM && arrivals.rule() != OccupancyArrivals.Rule.SQD && !sed) {
             throw new IllegalStateException("policy " + arrivals.rule() + " with server classes");
         }
@@ -145,25 +149,81 @@ final class OccupancyClassReplication extends Replication {
     private long join() {
         drawServers();
         final int[] s = sample;
+        final int highest = counts.highest;
+        if (uniformLevels) {
+            return joinByLevel(s, highest);
+        }
+        if (!distinct) {
+            // iid draws: the first sample of least level (or least SED value) is uniform among the tied;
+            // kept without branches (whether a later sample is better is a coin toss for the predictor)
+            int bestClass = layout.classOf(s[0]);
+            int bestLevel = OccupancyReplication.levelOfRank(cc[bestClass], s[0] - layout.start(bestClass), highest);
+            for (int i = 1; i < d; i++) {
+                int k = layout.classOf(s[i]);
+                int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
+                // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
+                int better = (sed ? layout.compareValues(k, q, bestClass, bestLevel) : q - bestLevel) >> 31;
+                bestClass ^= (bestClass ^ k) & better;
+                bestLevel ^= (bestLevel ^ q) & better;
+            }
+            return ((long) bestClass << 32) | bestLevel;
+        }
         int bestClass = -1;
         int bestLevel = Integer.MAX_VALUE;
         int ties = 0;
         for (int i = 0; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k));
+            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
             int cmp = bestClass < 0 ? -1 : sed ? layout.compareValues(k, q, bestClass, bestLevel) : Integer.compare(q, bestLevel);
             if (cmp < 0) {
                 bestClass = k;
                 bestLevel = q;
                 ties = 1;
-            } else if (cmp == 0 && distinct && rng.nextInt(++ties) == 0) {
-                // distinct samples: a uniform choice among the tied (reservoir sampling); iid draws
-                // keep the first, which is already uniform among them
+            } else if (cmp == 0 && rng.nextInt(++ties) == 0) {
+                // distinct samples: a uniform choice among the tied (reservoir sampling)
                 bestClass = k;
                 bestLevel = q;
             }
         }
         return ((long) bestClass << 32) | bestLevel;
+    }
+
+    /**
+     * Speed-blind SQ(d) with d uniform draws (or random routing): the draws read as ranks in the order
+     * of all servers by decreasing level, each level's block subdivided by class in class order (the
+     * servers of one class and level are exchangeable, so this numbering is as good as any). The
+     * least level of the sample is that of its largest rank, found in the counts of all servers, and
+     * the first sample in that level's block is the server joined (uniform among the tied sampled ones,
+     * as the draws are iid); its place in the block gives its class. One level search where a search
+     * per sample would do.
+     *
+     * @return {@code k·2^32 + q}, as {@link #join()}
+     */
+    private long joinByLevel(int[] s, int highest) {
+        final int[] c = counts.c;
+        int top = s[0];
+        for (int i = 1; i < d; i++) {
+            top = Math.max(top, s[i]);
+        }
+        final int q = OccupancyReplication.levelOfRank(c, top, highest);
+        final int below = c[q + 1]; // servers above level q: the ranks before q's block
+        int chosen = top;
+        for (int i = d - 1; i >= 0; i--) {
+            // the first draw in q's block (ranks ≥ c_{q+1}), kept without branches
+            int inBlock = (below - 1 - s[i]) >> 31;
+            chosen ^= (chosen ^ s[i]) & inBlock;
+        }
+        // its class: the number of classes whose part of the block ends at or before its place
+        final int place = chosen - below;
+        final int[][] cc = this.cc;
+        int k = 0;
+        int end = 0;
+        for (int j = 0; j < cc.length - 1; j++) {
+            final int[] cj = cc[j];
+            end += (q < cj.length ? cj[q] : 0) - (q + 1 < cj.length ? cj[q + 1] : 0);
+            k += (end - 1 - place) >>> 31;
+        }
+        return ((long) k << 32) | q;
     }
 
     @Override
@@ -185,9 +245,12 @@ final class OccupancyClassReplication extends Replication {
             long completions = this.completions;
             double responseSum = this.responseSum;
             double waitingSum = this.waitingSum;
+            // Σ_k μ s_k c_{k,1} changes only when a server becomes busy or idle: recomputed then (the
+            // same sum, the same numbers), not twice an event
+            double busyRate = classes.busyRate(busy);
             while (next < checkpointTime) {
                 now = next;
-                final double total = bound + classes.busyRate(busy);
+                final double total = bound + busyRate;
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
@@ -205,6 +268,7 @@ final class OccupancyClassReplication extends Replication {
                     if (q == 0) {
                         idleArrivals++;
                         busy[k]++;
+                        busyRate = classes.busyRate(busy);
                     }
                     completions++;
                     responseSum += (q + 1) * inverseRate[k];
@@ -222,17 +286,18 @@ final class OccupancyClassReplication extends Replication {
                 } else {
                     final long ki = classes.departure(busy, u - bound);
                     final int k = (int) (ki >>> 32);
-                    final int j = OccupancyReplication.levelOfRank(cc[k], (int) ki);
+                    final int j = OccupancyReplication.levelOfRank(cc[k], (int) ki, counts.highest);
                     events++;
                     tail.beforeDown(j, now);
                     cc[k][j]--;
                     counts.c[j]--;
                     if (j == 1) {
                         busy[k]--;
+                        busyRate = classes.busyRate(busy);
                     }
                     classes.departure(k, now);
                 }
-                next = now + exp1.sample() / (bound + classes.busyRate(busy));
+                next = now + exp1.sample() / (bound + busyRate);
             }
             pending = next;
             t = now;

@@ -205,8 +205,27 @@ final class OccupancyReplication extends Replication {
         }
     }
 
-    /** @return the level {@code L(r) = max{l : c_l > r}} of the server of rank {@code r ∈ [0, N)} */
-    static int levelOfRank(int[] c, int r) {
+    /** Highest level up to which {@link #levelOfRank} counts rather than searches. */
+    static final int COUNTED_LEVELS = 32;
+
+    /**
+     * @param c counts {@code c_0 > r}, non-increasing, zero beyond {@code highest} (and beyond its length)
+     * @param r a rank in {@code [0, c_0)}
+     * @param highest a level at or above the highest level with {@code c_l > 0}
+     * @return the level {@code L(r) = max{l : c_l > r}} of the server of rank {@code r ∈ [0, N)}
+     */
+    static int levelOfRank(int[] c, int r, int highest) {
+        if (highest <= COUNTED_LEVELS) {
+            // the counts are non-increasing, so L(r) = #{1 ≤ l ≤ highest : c_l > r}: counted without
+            // branches (r − c_l < 0 iff c_l > r; both in [0, N]: no overflow), whereas each step of a
+            // search is a branch on a random rank that mispredicts half the time
+            final int top = Math.min(highest, c.length - 1);
+            int level = 0;
+            for (int l = 1; l <= top; l++) {
+                level += (r - c[l]) >>> 31;
+            }
+            return level;
+        }
         // c_0 = N > r and c[highest + 1] = 0 <= r: gallop to a bracket, then bisect
         int lo = 0;
         int hi = 1;
@@ -231,7 +250,7 @@ final class OccupancyReplication extends Replication {
     private int joinLevel(int[] c) {
         switch (policy) {
             case SQD:
-                return levelOfRank(c, sampleMaxRank());
+                return levelOfRank(c, sampleMaxRank(), counts.highest);
             case JSQ: {
                 int m = min;
                 while (m > 0 && c[m] < n) {
@@ -244,17 +263,17 @@ final class OccupancyReplication extends Replication {
                 return m;
             }
             case JIQ:
-                return c[1] < n ? 0 : levelOfRank(c, rng.nextInt(n));
+                return c[1] < n ? 0 : levelOfRank(c, rng.nextInt(n), counts.highest);
             case THRESHOLD:
             case ADAPTIVE: {
                 int below = n - c[ell];
                 if (below > 0) {
-                    return levelOfRank(c, c[ell] + (below == 1 ? 0 : rng.nextInt(below)));
+                    return levelOfRank(c, c[ell] + (below == 1 ? 0 : rng.nextInt(below)), counts.highest);
                 }
-                return c[ell + 1] < n ? ell : levelOfRank(c, rng.nextInt(n));
+                return c[ell + 1] < n ? ell : levelOfRank(c, rng.nextInt(n), counts.highest);
             }
             default:
-                return levelOfRank(c, rng.nextInt(n));
+                return levelOfRank(c, rng.nextInt(n), counts.highest);
         }
     }
 
@@ -403,7 +422,7 @@ final class OccupancyReplication extends Replication {
                     if (queue) {
                         final int busy = c[1];
                         final int i = (int) ((u - bound) * inverseMu);
-                        j = levelOfRank(c, i < busy ? i : busy - 1);
+                        j = levelOfRank(c, i < busy ? i : busy - 1, counts.highest);
                     } else {
                         long i = (long) ((u - bound) * inverseMu);
                         if (i >= tasks) {
@@ -419,7 +438,7 @@ final class OccupancyReplication extends Replication {
                                 i -= f[q];
                             }
                         }
-                        j = levelOfRank(c, (int) i);
+                        j = levelOfRank(c, (int) i, counts.highest);
                         fenwickAdd(j, -1);
                     }
                     events++;

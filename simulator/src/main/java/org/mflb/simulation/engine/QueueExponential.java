@@ -83,10 +83,13 @@ final class QueueExponential extends AgentReplication {
             long completions = this.completions;
             double responseSum = this.responseSum;
             double waitingSum = this.waitingSum;
+            // with classes, Σ_k μ s_k B_k: it changes only when a server becomes busy or idle, so it is
+            // recomputed then (the same sum, the same numbers) rather than twice an event
+            double classBusyRate = classes == null ? 0 : classes.busyRate(occ.classBusy());
             while (next < checkpointTime) {
                 now = next;
                 final int busy = occ.countAtLeast(1);
-                final double total = bound + (classes == null ? mu * busy : classes.busyRate(occ.classBusy()));
+                final double total = bound + (classes == null ? mu * busy : classBusyRate);
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
                     if (!constantRate) {
@@ -111,29 +114,44 @@ final class QueueExponential extends AgentReplication {
                         joined[k]++;
                     }
                     tail.beforeUp(k + 1, now);
-                    occ.up(s);
+                    if (classes == null) {
+                        occ.up(s);
+                    } else {
+                        final int c = layout.classOf(s);
+                        occ.upInClass(s, c);
+                        classes.arrival(c, now);
+                    }
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
                     if (classes != null) {
-                        classes.arrival(layout.classOf(s), now);
-                        next = now + exp1.sample() / (bound + classes.busyRate(occ.classBusy()));
+                        if (k == 0) {
+                            classBusyRate = classes.busyRate(occ.classBusy());
+                        }
+                        next = now + exp1.sample() / (bound + classBusyRate);
                         continue;
                     }
                     next = now + exp1.sample() / (bound + mu * occ.countAtLeast(1));
                 } else {
                     final int s;
+                    final int c;
                     if (classes == null) {
                         final int i = (int) ((u - bound) * inverseMu);
                         s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
+                        c = -1;
                     } else {
                         final long ci = classes.departure(occ.classBusy(), u - bound);
-                        s = occ.busyServerOfClass((int) (ci >>> 32), (int) ci);
-                        classes.departure((int) (ci >>> 32), now);
+                        c = (int) (ci >>> 32);
+                        s = occ.busyServerOfClass(c, (int) ci);
+                        classes.departure(c, now);
                     }
                     final int k = occ.level(s);
                     events++;
                     tail.beforeDown(k, now);
-                    occ.down(s);
+                    if (classes == null) {
+                        occ.down(s);
+                    } else {
+                        occ.downInClass(s, c);
+                    }
                     final double a = jobs.pop(s, k);
                     if (a == a) { // not a job present at time 0
                         completions++;
@@ -147,8 +165,11 @@ final class QueueExponential extends AgentReplication {
                         jobs.setServiceStart(s, now);
                     }
                     dispatcher.onDeparture(s, k - 1, now);
+                    if (classes != null && k == 1) {
+                        classBusyRate = classes.busyRate(occ.classBusy());
+                    }
                     next = now + exp1.sample() / (bound + (classes == null ? mu * occ.countAtLeast(1)
-                            : classes.busyRate(occ.classBusy())));
+                            : classBusyRate));
                 }
             }
             pending = next;

@@ -168,20 +168,16 @@ public final class LevelSets implements Occupancy {
      * level {@code k}, which then becomes the first of level {@code k+1}.
      */
     public void up(int s) {
-        int k = cell[2 * s];
-        if (k + 2 >= atLeast.length) {
-            atLeast = Arrays.copyOf(atLeast, atLeast.length * 2);
-        }
         if (layout != null) {
-            upInClass(s, k);
-        } else if (sorted || k == 0) {
+            upInClass(s, layout.classOf(s));
+            return;
+        }
+        int k = cell[2 * s];
+        grow(k);
+        if (sorted || k == 0) {
             swap(s, n - atLeast[k + 1] - 1);
         }
-        atLeast[k + 1]++;
-        cell[2 * s] = k + 1;
-        if (k + 1 > highest) {
-            highest = k + 1;
-        }
+        raised(s, k);
     }
 
     /**
@@ -189,27 +185,27 @@ public final class LevelSets implements Occupancy {
      * server of level {@code k}, which then becomes the last of level {@code k−1}.
      */
     public void down(int s) {
-        int k = cell[2 * s];
         if (layout != null) {
-            int c = layout.classOf(s);
-            int[] ca = classAtLeast[c];
-            if (sorted || k == 1) {
-                swap(s, layout.end(c) - ca[k]);
-            }
-            ca[k]--;
-            if (k == 1) {
-                classBusy[c]--;
-            }
-        } else if (sorted || k == 1) {
+            downInClass(s, layout.classOf(s));
+            return;
+        }
+        int k = cell[2 * s];
+        if (sorted || k == 1) {
             swap(s, n - atLeast[k]);
         }
-        atLeast[k]--;
-        cell[2 * s] = k - 1;
+        lowered(s, k);
     }
 
-    /** {@link #up} within the block of the server's class. */
-    private void upInClass(int s, int k) {
-        int c = layout.classOf(s);
+    /**
+     * {@link #up} of a server whose class the caller knows (saves finding it again), within the
+     * block of its class.
+     *
+     * @param s a server
+     * @param c its class in the {@link #layout()}
+     */
+    public void upInClass(int s, int c) {
+        int k = cell[2 * s];
+        grow(k);
         int[] ca = classAtLeast[c];
         if (k + 2 >= ca.length) {
             ca = Arrays.copyOf(ca, ca.length * 2);
@@ -222,6 +218,48 @@ public final class LevelSets implements Occupancy {
         if (k == 0) {
             classBusy[c]++;
         }
+        raised(s, k);
+    }
+
+    /**
+     * {@link #down} of a server whose class the caller knows, within the block of its class.
+     *
+     * @param s a server with at least one job
+     * @param c its class in the {@link #layout()}
+     */
+    public void downInClass(int s, int c) {
+        int k = cell[2 * s];
+        int[] ca = classAtLeast[c];
+        if (sorted || k == 1) {
+            swap(s, layout.end(c) - ca[k]);
+        }
+        ca[k]--;
+        if (k == 1) {
+            classBusy[c]--;
+        }
+        lowered(s, k);
+    }
+
+    /** Keeps {@code atLeast} long enough for a server of level {@code k} to go up. */
+    private void grow(int k) {
+        if (k + 2 >= atLeast.length) {
+            atLeast = Arrays.copyOf(atLeast, atLeast.length * 2);
+        }
+    }
+
+    /** The counts of all servers after {@code s} went from level k to k + 1 (its place already set). */
+    private void raised(int s, int k) {
+        atLeast[k + 1]++;
+        cell[2 * s] = k + 1;
+        if (k + 1 > highest) {
+            highest = k + 1;
+        }
+    }
+
+    /** The counts of all servers after {@code s} went from level k to k − 1 (its place already set). */
+    private void lowered(int s, int k) {
+        atLeast[k]--;
+        cell[2 * s] = k - 1;
     }
 
     /** @return the server classes, or {@code null} for servers of one speed */
@@ -253,7 +291,7 @@ public final class LevelSets implements Occupancy {
      * @return the i-th busy server of class k (a uniform i gives a uniformly random busy server of the class)
      */
     public int busyServerOfClass(int k, int i) {
-        return order[layout.end(k) - classAtLeast[k][1] + i];
+        return order[layout.end(k) - classBusy[k] + i];
     }
 
     /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */

@@ -116,9 +116,12 @@ public final class ServerClassLayout {
     public int classOf(int s) {
         final int[] e = end;
         if (e.length <= 8) {
+            // k = #{c < K − 1 : s ≥ end(c)}, without branches: the class of a sampled server is random,
+            // so a loop that stops at it would mispredict about once a call (the simulators' hot spot);
+            // end(c) − 1 − s < 0 iff s ≥ end(c), and no difference overflows (0 ≤ s < N, end(c) ≤ N)
             int k = 0;
-            while (s >= e[k]) {
-                k++;
+            for (int c = 0; c < e.length - 1; c++) {
+                k += (e[c] - 1 - s) >>> 31;
             }
             return k;
         }
