@@ -260,8 +260,8 @@ class HeterogeneousSimulationTest {
         // docs/models.md §10 fact 5: at N = 20 the refined fluid + V/N removes 82-98% of the gap between the
         // fluid and the finite system. a = (1/2, 1/2), s = (1.5, 0.5): SQ(2) at 0.7 (V/N = 0.091) and SED(2) at
         // 0.9 (V/N = 0.370). Each run: the simulated E[Q] within its widened interval of fluid + V/N (slack
-        // 1.5|A/N^2|, the next term), and the refined value closes two thirds of the gap even at the interval's
-        // far end: |sim - refined| + widened h <= |V/N|/3 (the test's power: the bare fluid is 3 times further).
+        // 1.5|A/N^2|, the next term), and the refined value closes most of the gap even at the interval's far
+        // end: |sim - refined| + widened h <= |V/N|/2 (measured: 2% of the gap left at 0.7, about 15% at 0.9).
         // 2 runs, one joint check each at p = 0.01/2, none allowed: false alarm <= 1%
         int n = 20;
         CiChecks checks = new CiChecks(0.01 / 2);
@@ -272,7 +272,7 @@ class HeterogeneousSimulationTest {
             double lambda = (Double) c[1];
             LoadBalancingModel model = queues(policy, lambda, TWO);
             Refined refined = Refined.of(model, n);
-            SimulationResult r = Simulator.run(run(model, n, 30_000, 8, seed++, Engine.OCCUPANCY).warmup(500).build());
+            SimulationResult r = Simulator.run(run(model, n, 25_000, 8, seed++, Engine.OCCUPANCY).warmup(500).build());
             Estimate q = r.meanQueueLength();
             double predicted = refined.fluid() + refined.t1();
             String label = policy.id() + " lambda=" + lambda + " N=" + n;
@@ -280,43 +280,41 @@ class HeterogeneousSimulationTest {
             double widened = CiChecks.wideningFactor(0.01 / 2, 1, q.samples() - 1) * q.halfWidth();
             System.out.printf("%s: fluid %.5f refined %.5f sim %.5f +- %.5f%n", label, refined.fluid(), predicted,
                     q.mean(), q.halfWidth());
-            checks.require(String.format("%s: |sim - refined| + h = %.5f <= |V/N|/3 = %.5f", label,
-                    Math.abs(q.mean() - predicted) + widened, Math.abs(refined.t1()) / 3),
-                    Math.abs(q.mean() - predicted) + widened <= Math.abs(refined.t1()) / 3);
+            checks.require(String.format("%s: |sim - refined| + h = %.5f <= |V/N|/2 = %.5f", label,
+                    Math.abs(q.mean() - predicted) + widened, Math.abs(refined.t1()) / 2),
+                    Math.abs(q.mean() - predicted) + widened <= Math.abs(refined.t1()) / 2);
         }
         checks.assertAtMostMisses(0);
     }
 
     @Test
     void simulationFollowsTheRefinedMeanFieldAndNotTheBareFluid() {
-        // fluid + V/N against N = 50 servers, per class and overall, on both engines, with intervals narrow enough
-        // to reject the bare fluid: a = (1/2, 1/2), s = (1.5, 0.5), SQ(2), lambda = 0.7, V/N = 0.036 against a
-        // half-width near 0.01. (The same check at N = 1000, where V/N = 0.0018, needs ~1e9 events: it is the
-        // validation catalogue's, validate --full.) Slack: 1.5|A/N^2| overall (the next term), twice that per
-        // class. 2 runs, one joint check each at p = 0.01/2, none allowed: false alarm <= 1%; the power
-        // requirement (the bare fluid outside the widened interval) is asserted on each run.
+        // fluid + V/N against N = 50 servers, per class and overall, with an interval narrow enough to reject the
+        // bare fluid: a = (1/2, 1/2), s = (1.5, 0.5), SQ(2), lambda = 0.7, V/N = 0.036 against a half-width near
+        // 0.01 (16 replications: a stable width). The same check at N = 1000, where V/N is 20 times smaller, needs
+        // ~1e9 events: it is the validation catalogue's (hetero-refined-*, validate --full); the engines' agreement
+        // is EngineAgreementTest's. Slack: 1.5|A/N^2| overall (the next term), twice that per class. One joint
+        // check at p = 0.01, no miss allowed: false alarm <= 1%; the power requirement (the bare fluid outside the
+        // widened interval) is asserted on the run.
         int n = 50;
         double lambda = 0.7;
-        CiChecks checks = new CiChecks(0.01 / 2);
+        CiChecks checks = new CiChecks(0.01);
         LoadBalancingModel model = queues(Policy.powerOfD(2), lambda, TWO);
         Refined refined = Refined.of(model, n);
-        long seed = 600;
-        for (Engine engine : new Engine[] {Engine.OCCUPANCY, Engine.AGENT}) {
-            SimulationResult r = Simulator.run(run(model, n, 12_000, 8, seed++, engine).warmup(500).build());
-            String label = "SQ(2) lambda=0.7 N=" + n + " " + engine;
-            double slack = 1.5 * Math.abs(refined.t2());
-            Estimate q = r.meanQueueLength();
-            CiChecks.Joint joint = checks.joint(label).add("E[Q]", q, refined.fluid() + refined.t1(), slack);
-            for (int k = 0; k < 2; k++) {
-                joint.add("E[Q_" + k + "]", r.classes().get(k).meanQueueLength(), refined.classes()[k], 2 * slack);
-            }
-            joint.check();
-            double widened = CiChecks.wideningFactor(0.01 / 2, 3, q.samples() - 1) * q.halfWidth();
-            System.out.printf("%s: fluid %.5f refined %.5f sim %.5f +- %.5f (%.1f s)%n", label, refined.fluid(),
-                    refined.fluid() + refined.t1(), q.mean(), q.halfWidth(), r.wallSeconds());
-            checks.require(label + ": the bare fluid lies outside the widened interval (the test has power)",
-                    Math.abs(q.mean() - refined.fluid()) > widened);
+        SimulationResult r = Simulator.run(run(model, n, 10_000, 16, 600, Engine.OCCUPANCY).warmup(500).build());
+        String label = "SQ(2) lambda=0.7 N=" + n;
+        double slack = 1.5 * Math.abs(refined.t2());
+        Estimate q = r.meanQueueLength();
+        CiChecks.Joint joint = checks.joint(label).add("E[Q]", q, refined.fluid() + refined.t1(), slack);
+        for (int k = 0; k < 2; k++) {
+            joint.add("E[Q_" + k + "]", r.classes().get(k).meanQueueLength(), refined.classes()[k], 2 * slack);
         }
+        joint.check();
+        double widened = CiChecks.wideningFactor(0.01, 3, q.samples() - 1) * q.halfWidth();
+        System.out.printf("%s: fluid %.5f refined %.5f sim %.5f +- %.5f (%.1f s)%n", label, refined.fluid(),
+                refined.fluid() + refined.t1(), q.mean(), q.halfWidth(), r.wallSeconds());
+        checks.require(label + ": the bare fluid lies outside the widened interval (the test has power)",
+                Math.abs(q.mean() - refined.fluid()) > widened + slack);
         checks.assertAtMostMisses(0);
     }
 }
