@@ -471,7 +471,7 @@ public final class HeterogeneousScenarios {
         StringBuilder runs = new StringBuilder();
         for (int p = 0; p < policies.length; p++) {
             double boundary = SKEWED.stabilityBoundary(policies[p].d(), policies[p].sampling());
-            int points = 10;
+            int points = context.pick(6, 16);
             double[] x = new double[points];
             double[] y = new double[points];
             for (int j = 0; j < points; j++) {
