@@ -112,9 +112,13 @@ public final class HeterogeneousScenarios {
             return new Quantity(name, q.applyAsDouble(y), (q.applyAsDouble(plus) - q.applyAsDouble(minus)) / (2 * eps));
         }
 
-        /** @return the check of a simulated estimate against the fluid value, with the allowance 2|δ₁|/N */
-        Check against(Estimate e, int n) {
-            return new Check(name, value, e.mean(), e.ci95Low(), e.ci95High(),
+        /**
+         * @param prefix put before the quantity's name in the check's
+         * @param suffix put after it
+         * @return the check of a simulated estimate against the fluid value, with the allowance 2|δ₁|/N
+         */
+        Check against(String prefix, String suffix, Estimate e, int n) {
+            return new Check(prefix + name + suffix, value, e.mean(), e.ci95Low(), e.ci95High(),
                     3 * e.halfWidth() + 2 * Math.abs(firstOrder) / n);
         }
     }
@@ -206,16 +210,12 @@ public final class HeterogeneousScenarios {
             String label = engine.name().toLowerCase(Locale.ROOT) + ": ";
             List<Estimate> sim = classEstimates(r);
             for (int q = 0; q < predicted.size(); q++) {
-                Check c = predicted.get(q).against(sim.get(q), n);
-                checks.add(new Check(label + c.quantity(), c.predicted(), c.simulated(), c.ci95Low(), c.ci95High(),
-                        c.tolerance()));
+                checks.add(predicted.get(q).against(label, "", sim.get(q), n));
             }
             for (int i = 1; i < tail.length && tail[i] > Comparisons.NEGLIGIBLE && i < r.tail().size(); i++) {
                 int level = i;
                 Quantity x = Quantity.of("x_" + i, z -> levelSum(fp.model(), z, level), fp.state(), v);
-                Check c = x.against(r.tail().get(i), n);
-                checks.add(new Check(label + c.quantity(), c.predicted(), c.simulated(), c.ci95Low(), c.ci95High(),
-                        c.tolerance()));
+                checks.add(x.against(label, "", r.tail().get(i), n));
             }
             runs.append(String.format(Locale.ROOT, " %s: %,d events in %.1f s;", engine, r.events(), r.wallSeconds()));
             shown = r;
@@ -423,10 +423,8 @@ public final class HeterogeneousScenarios {
                 List<Quantity> predicted = classQuantities(fp, firstOrder(fp));
                 List<Estimate> sim = classEstimates(second);
                 for (int q = 0; q < predicted.size(); q++) {
-                    Check check = predicted.get(q).against(sim.get(q), n);
-                    checks.add(new Check(c.name() + ": " + check.quantity() + " over [" + (int) (2 * window) + ", "
-                            + (int) (3 * window) + "]", check.predicted(), check.simulated(), check.ci95Low(),
-                            check.ci95High(), check.tolerance()));
+                    checks.add(predicted.get(q).against(c.name() + ": ", " over [" + (int) (2 * window) + ", "
+                            + (int) (3 * window) + "]", sim.get(q), n));
                 }
             }
         }
@@ -494,9 +492,7 @@ public final class HeterogeneousScenarios {
                         .warmup(context.pick(150.0, 500.0)).replications(context.pick(4, 8))
                         .seed(context.seed() ^ (id.hashCode() + 101L * p + j)).threads(context.threads()).build());
                 Estimate e = r.meanResponseTime().orElseThrow();
-                Check c = meanR.against(e, n);
-                checks.add(new Check(names[p] + ", lambda/C = " + xs[j] + ": E[R]", c.predicted(), c.simulated(),
-                        c.ci95Low(), c.ci95High(), c.tolerance()));
+                checks.add(meanR.against(names[p] + ", lambda/C = " + xs[j] + ": ", "", e, n));
                 ys[j] = e.mean();
                 hs[j] = e.halfWidth();
                 runs.append(String.format(Locale.ROOT, " %s at %s: %,d events;", names[p], xs[j], r.events()));
