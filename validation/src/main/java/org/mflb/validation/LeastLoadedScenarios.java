@@ -110,7 +110,7 @@ public final class LeastLoadedScenarios {
         // H2 SCV 10 has a slow phase of mean about 10: its workload relaxes over hundreds of time units
         double warmup = law.startsWith("h2") ? 300 : 100;
         SimulationResult r = Simulator.run(SimulationOf.scenario(model(d, lambda, sizes), n)
-                .tEnd(warmup + context.pick(500.0, 2000.0)).warmup(warmup).replications(context.pick(6, 10))
+                .tEnd(warmup + context.pick(500.0, 1000.0)).warmup(warmup).replications(context.pick(6, 8))
                 .percentiles(PERCENTILES.values()).seed(context.seed() ^ id.hashCode()).threads(context.threads())
                 .build());
         checks.add(simulated("E[R]", eq.meanResponseTime(), r.meanResponseTime().orElseThrow(), n));
