@@ -502,7 +502,7 @@ public final class HeterogeneousScenarios {
         figure.save(context.figure(id));
         String description = "Mean response time of a = (0.2, 0.8), s = (3, 0.5) (C = 1) against the load: SQ(2) and"
                 + " SED(2) sampling 2 servers uniformly are unstable beyond lambda* = 0.625 although C = 1 (their fluid"
-                + " lines stop there); sampling with probability proportional to speed (Gardner et al. 2021) is"
+                + " lines stop there); sampling with probability proportional to speed ([GJWD]) is"
                 + " stable up to C. Fluid E[R] = E[Q]/lambda (lines) against simulations of N = " + n + " servers"
                 + " (points, 95% CI); tolerance 3 CI half-widths + 2|delta_1|/N (delta_1: the refined 1/N"
                 + " coefficient of E[R]). Runs:" + runs;

@@ -279,7 +279,7 @@ public final class LeastLoadedScenarios {
         figure.save(context.figure(id));
         String description = "LL(d) as lambda -> 1 (docs/models.md §11.5): linearising (E2) around F = 1 gives"
                 + " E[W] = ln(1/(1 - lambda))/theta + O(1) with theta the root of theta = d(1 - E e^(-theta X))"
-                + " (exponential sizes: theta = d - 1, Hellemans-Van Houdt 2020). The slope of the computed E[W]"
+                + " (exponential sizes: theta = d - 1, [HVH]). The slope of the computed E[W]"
                 + " (equilibria to a relative 1e-6) between lambda = 0.999 and 0.9999 must lie within 1% of 1/theta;"
                 + " the slope converges slowly (the O(1) term), which the 0.99 -> 0.999 column shows." + table;
         return new ScenarioOutcome(id, "LL(d) in heavy traffic: the slope 1/theta", description, checks,
