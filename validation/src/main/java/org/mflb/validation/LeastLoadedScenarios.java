@@ -192,7 +192,7 @@ public final class LeastLoadedScenarios {
                         closed += Math.pow(lambda, Math.pow(2, i) - 2);
                     }
                     checks.add(exact("exp, lambda = " + lambda + ": SQ(2) E[R] of the PDE vs sum lambda^(2^i - 2)",
-                            sq[j], closed, 1e-3 * closed));
+                            sq[j], closed, HydrodynamicPde.DEFAULT_SUM_TOLERANCE * closed));
                 }
             }
             figure.line(LAWS[g] + ": LL(2)", g, loads, ll).dashedLine(LAWS[g] + ": SQ(2)", g, loads, sq);
@@ -221,7 +221,7 @@ public final class LeastLoadedScenarios {
                 + " SQ(2) (the age-structured PDE of docs/models.md §5, E[R] = E[Q]/lambda) with the same job-size"
                 + " law: the more variable the sizes, the more the queue length misjudges the wait and the larger"
                 + " the gain of LL(2) (docs/models.md §11.5). Checks: both models against the closed forms of"
-                + " exponential sizes (LL(2) to 1e-5 absolute, the PDE to its 1e-3 relative accuracy)"
+                + " exponential sizes (LL(2) to 1e-5 absolute, the PDE to its default 1e-5 relative tolerance)"
                 + (context.full() ? "; both against simulations of N = 2000 servers at lambda = 0.9 (3 CI half-widths"
                         + " + " + (int) ALLOWANCE_C + "/N relative)" : "") + "." + table;
         return new ScenarioOutcome(id, "LL(2) vs SQ(2): mean response time against lambda for each law", description,
