@@ -261,7 +261,7 @@ class HeterogeneousSimulationTest {
         // fluid and the finite system. a = (1/2, 1/2), s = (1.5, 0.5): SQ(2) at 0.7 (V/N = 0.091) and SED(2) at
         // 0.9 (V/N = 0.370). Each run: the simulated E[Q] within its widened interval of fluid + V/N (slack
         // 1.5|A/N^2|, the next term), and the refined value closes most of the gap even at the interval's far
-        // end: |sim - refined| + widened h <= |V/N|/2 (measured: 2% of the gap left at 0.7, about 15% at 0.9).
+        // end: |sim - refined| + widened h <= |V/N|/2 (measured: 2% of the gap left at 0.7, 10-20% at 0.9).
         // 2 runs, one joint check each at p = 0.01/2, none allowed: false alarm <= 1%
         int n = 20;
         CiChecks checks = new CiChecks(0.01 / 2);
