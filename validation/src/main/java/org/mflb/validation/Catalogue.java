@@ -114,6 +114,8 @@ public final class Catalogue {
             list.add(new PdeVersusSimulation("pde-pareto-25", "pareto:shape=2.5"));
         }
         list.addAll(ResponseTimeScenarios.scenarios());
+        list.addAll(HeterogeneousScenarios.scenarios(full));
+        list.addAll(LeastLoadedScenarios.scenarios(full));
         list.addAll(NonSmoothScenarios.scenarios());
         list.addAll(MemoryScenarios.scenarios());
         list.addAll(ThresholdScenarios.scenarios());

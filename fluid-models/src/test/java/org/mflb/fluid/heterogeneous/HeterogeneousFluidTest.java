@@ -150,6 +150,19 @@ class HeterogeneousFluidTest {
     }
 
     @Test
+    void meanQueueDivergesLogarithmicallyAtLambdaStar() {
+        // docs/models.md §10: a = (1/4, 1/4, 1/2), s = (2, 1, 0.5), SQ(2), lambda* = 8/9; the slow classes' bulk
+        // moves up one level per factor ~3 of lambda* - lambda (values printed there to 4 significant digits)
+        double[] distance = {0.03, 0.01, 0.003, 0.001};
+        double[] expected = {6.878, 10.390, 14.159, 17.408};
+        for (int j = 0; j < distance.length; j++) {
+            ClassFixedPoint fp = fixedPoint(THREE, ClassRule.SHORTEST_QUEUE, 2, 8.0 / 9 - distance[j]);
+            assertEquals(expected[j], fp.meanQueueLength(), 6e-4, "lambda* - lambda = " + distance[j]);
+            assertTrue(fp.residual() < 1e-12, "residual " + fp.residual());
+        }
+    }
+
+    @Test
     void growthRatesBeyondLambdaStar() {
         assertArrayEquals(new double[] {0, 0.06}, ClassStability.of(SKEWED, ClassRule.SHORTEST_QUEUE, 2, false, 0.7).growthRates(), 1e-14);
         assertArrayEquals(new double[] {0, 0.06}, ClassStability.of(SKEWED, ClassRule.SHORTEST_EXPECTED_DELAY, 2, false, 0.7).growthRates(), 1e-14);
@@ -173,6 +186,15 @@ class HeterogeneousFluidTest {
         }
         assertEquals(1.0, throughput, 1e-12);
         assertTrue(fp.residual() < 1e-12);
+        // and close to C, where uniform sampling is far beyond its lambda*
+        ClassFixedPoint nearCapacity = new HeterogeneousFluid(SKEWED, ClassRule.SHORTEST_QUEUE, 2, true, 0.99).fixedPoint();
+        assertTrue(nearCapacity.residual() < 1e-12 && Double.isFinite(nearCapacity.meanQueueLength()));
+        // speed-weighted random routing: a class-k server receives lambda s_k / C, an M/M/1 queue of load lambda/C
+        ClassFixedPoint random = new HeterogeneousFluid(SKEWED, ClassRule.RANDOM, 1, true, 0.9).fixedPoint();
+        for (int c = 0; c < 2; c++) {
+            assertEquals(0.9 / (1 - 0.9), random.meanQueueLength(c), 1e-11, "class " + c);
+            assertEquals(1 / (SKEWED.speed(c) * (1 - 0.9)), random.meanResponseTime(c), 1e-10, "M/M/1 response, class " + c);
+        }
         ServerClasses equal = ServerClasses.of(new double[] {0.3, 0.7}, new double[] {1, 1});
         for (ClassRule rule : ClassRule.values()) {
             int d = rule == ClassRule.RANDOM ? 1 : 2;
