@@ -95,14 +95,49 @@ public final class ModelFile {
      *         override of an unknown parameter
      */
     public static ModelFile read(Path path, Map<String, Double> overrides) {
+        return parse(path.toString(), text(path), overrides);
+    }
+
+    /** Largest model file read, in bytes (a 200 000-term rate is about 1.4 MB). */
+    public static final long MAX_FILE_BYTES = 64L << 20;
+
+    /**
+     * @return the contents of a model file as text
+     * @throws MflbException {@link ErrorKind#INPUT}, one line, for a directory, a missing or unreadable
+     *         file, one larger than {@link #MAX_FILE_BYTES}, or one that is not UTF-8 text (invalid
+     *         UTF-8, or NUL characters as in binary files)
+     */
+    static String text(Path path) {
+        String cannot = "cannot read model file " + path + ": ";
+        if (Files.isDirectory(path)) {
+            throw new MflbException(ErrorKind.INPUT, "model", cannot + "it is a directory (expected a model file)");
+        }
+        byte[] bytes;
+        try {
+            long size = Files.size(path);
+            if (size > MAX_FILE_BYTES) {
+                throw new MflbException(ErrorKind.INPUT, "model", cannot + "it has " + size + " bytes (expected a"
+                        + " model file of at most " + MAX_FILE_BYTES + " bytes)");
+            }
+            bytes = Files.readAllBytes(path);
+        } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
+            throw new MflbException(ErrorKind.INPUT, "model", cannot
+                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage()));
+        }
+        String notText = cannot + "it is not a UTF-8 text model file (";
         String source;
         try {
-            source = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new MflbException(ErrorKind.INPUT, "model", "cannot read model file " + path + ": "
-                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+            source = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new MflbException(ErrorKind.INPUT, "model", notText + "it has bytes that are not UTF-8, as binary"
+                    + " files do)");
         }
-        return parse(path.toString(), source, overrides);
+        int nul = source.indexOf('\0');
+        if (nul >= 0) {
+            throw new MflbException(ErrorKind.INPUT, "model", notText + "it contains NUL characters, as binary files do)");
+        }
+        return source.startsWith("\uFEFF") ? source.substring(1) : source; // a byte-order mark is not a statement
     }
 
     /**
