@@ -56,6 +56,9 @@ public final class FixedPointSolver {
 
     private static final int BANDED_THRESHOLD = 200;
 
+    /** Budget of drift evaluations of the relaxation (about 2500 steps): beyond, the drift is stiff. */
+    private static final int RELAXATION_EVALUATIONS = 30_000;
+
     private final Settings settings;
 
     /** @param settings iteration settings */
@@ -90,10 +93,7 @@ public final class FixedPointSolver {
         if (!banded) {
             requireDenseFits("fixed point", n, 3);
         }
-        double[] x = settings.relaxationTime() > 0
-                ? new TransientSolver(IntegratorSettings.DEFAULT.withTolerance(1e-9))
-                        .propagate(model, 0.0, guess, settings.relaxationTime())
-                : guess.clone();
+        double[] x = relax(model, guess);
         BandedLinearSolver bandedSolver = banded ? new BandedLinearSolver(n, band[0], band[1]) : null;
         LinearSolverDense<DMatrixRMaj> lu = banded ? null : LinearSolverFactory_DDRM.lu(n);
 
@@ -172,6 +172,25 @@ public final class FixedPointSolver {
     }
 
     /**
+     * The short integration that moves the guess into the basin. A stiff drift stops the explicit
+     * integrator early: the iteration then starts where it got to, since its implicit steps are
+     * made for stiffness. A blow-up is an error: no fixed point is reached from the guess.
+     */
+    private double[] relax(PopulationModel model, double[] guess) {
+        if (settings.relaxationTime() == 0) {
+            return guess.clone();
+        }
+        try {
+            return new TransientSolver(IntegratorSettings.DEFAULT.withTolerance(1e-9))
+                    .propagate(model, 0.0, guess, settings.relaxationTime(), RELAXATION_EVALUATIONS);
+        } catch (TransientSolver.Stiff e) {
+            double[] reached = e.state();
+            model.project(reached);
+            return reached;
+        }
+    }
+
+    /**
      * The fixed point reached from {@code start} when the jumps conserve linear quantities
      * ({@code cᵀℓ = 0} for every jump {@code ℓ}, e.g. a total mass): the drift then has a manifold of
      * fixed points, one on each affine subspace {@code start + span{ℓ}}, and the one sought is the
@@ -194,6 +213,14 @@ public final class FixedPointSolver {
         AffineRestriction restricted = new AffineRestriction(model, start, subspace.basis(), subspace.rank());
         FixedPoint reduced = solve(restricted, new double[subspace.rank()]);
         double[] x = restricted.lift(reduced.state());
+        // Polish around the point found: x = start + P y loses the digits of coordinates far smaller
+        // than start's (a fraction 1e-12 next to 1); Newton steps on x + P δ keep them.
+        AffineRestriction around = new AffineRestriction(model, x, subspace.basis(), subspace.rank());
+        FixedPoint polished = new FixedPointSolver(new Settings(settings.residualTolerance(), settings.maxIterations(),
+                0.0, settings.spectrumLimit())).solve(around, new double[subspace.rank()]);
+        x = around.lift(polished.state());
+        reduced = new FixedPoint(reduced.state(), reduced.residual(), reduced.iterations() + polished.iterations(),
+                polished.spectrum().orElse(null));
         double[] f = new double[n];
         model.drift(0.0, x, f);
         return new FixedPoint(x, normInf(f), reduced.iterations(), reduced.spectrum().orElse(null));
