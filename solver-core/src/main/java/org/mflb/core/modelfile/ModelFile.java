@@ -255,7 +255,16 @@ public final class ModelFile {
      * @throws MflbException one line saying that no fixed point was reached from the init state, and why
      */
     public FixedPoint fixedPoint() {
-        FixedPoint fp = new FixedPointSolver().solveConserving(model(), initialState);
+        FixedPoint fp;
+        try {
+            fp = new FixedPointSolver().solveConserving(model(), initialState);
+        } catch (MflbException e) {
+            if (e.kind() != ErrorKind.NO_CONVERGENCE && e.kind() != ErrorKind.UNSTABLE) {
+                throw e;
+            }
+            throw new MflbException(e.kind(), null, file + ": no fixed point reached from the init state: "
+                    + e.getMessage());
+        }
         double[] x = fp.state();
         double size = 0;
         boolean finite = true;
