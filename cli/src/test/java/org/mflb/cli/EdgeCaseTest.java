@@ -196,12 +196,20 @@ class EdgeCaseTest {
         "fixed-point|var x[1..x]|m.model:1:10: 'x' is defined in terms of itself",
         "fixed-point|var A, B/A -> B ; NESTED|m.model:2:266: expression nested deeper than 256 levels",
         "fixed-point|var A, B/A -> B ; MINUSES|m.model:2:266: expression nested deeper than 256 levels",
+        "fixed-point|var A, B/A -> B ; FAMILIES|expression nested deeper than 500 levels, counting the lets it uses",
         "transient|var A/-> A ; A^2/init A = 1|the fluid limit blows up near t = 1.00000",
         "transient|var A, B/A -> B ; 1e13*A/B -> A ; B/init A = 1|too stiff to integrate",
-        "transient|var A, B/A -> B ; 0.3/B -> A ; B/init A = 1|below 0 (coordinates are fractions of the N objects"})
+        "transient|var A, B/A -> B ; 0.3/init A = 1|below 0 (coordinates are fractions of the N objects"})
     void modelFilesGiveOneClearLine(String command, String file, String expected) throws Exception {
         String source = file.replace("/", "\n").replace("NESTED", "(".repeat(20_000) + "A" + ")".repeat(20_000))
                 .replace("MINUSES", "-".repeat(20_000) + "A") + "\n";
+        if (source.contains("FAMILIES")) { // 3000 let families, each built on the previous one
+            StringBuilder lets = new StringBuilder("var A, B\nlet f0[i in 1..1] = A\n");
+            for (int i = 1; i <= 3000; i++) {
+                lets.append("let f").append(i).append("[i in 1..1] = 1 * (f").append(i - 1).append("[i])\n");
+            }
+            source = lets + "A -> B ; f3000[1]\n";
+        }
         Path model = Files.writeString(dir.resolve("m.model"), source);
         String[] args = command.equals("transient")
                 ? new String[] {"transient", "--model", model.toString(), "--t-end", "5", "--dt", "1"}

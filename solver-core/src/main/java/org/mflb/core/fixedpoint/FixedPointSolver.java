@@ -56,6 +56,9 @@ public final class FixedPointSolver {
 
     private static final int BANDED_THRESHOLD = 200;
 
+    /** Newton iterations without halving the best residual, at rounding-level steps, that mean the rounding floor. */
+    private static final int STALL = 20;
+
     /** Budget of drift evaluations of the relaxation (about 2500 steps): beyond, the drift is stiff. */
     private static final int RELAXATION_EVALUATIONS = 30_000;
 
@@ -107,6 +110,13 @@ public final class FixedPointSolver {
         double h = 1.0;
         int iterations = 0;
         int polish = 0;
+        // The rounding floor of the drift (e.g. a sum of thousands of terms) may lie above the
+        // tolerance: Newton steps then stop improving. Keep the best point, and stop once STALL
+        // iterations in the Newton regime have not halved its residual while the steps are at the
+        // rounding level of x (the caller can verify the residual it gets).
+        double[] best = x;
+        double bestResidual = residual;
+        int stalled = 0;
         while (true) {
             if (residual <= settings.residualTolerance()) {
                 // One or two Newton steps past the tolerance reach the rounding floor.
@@ -149,6 +159,19 @@ public final class FixedPointSolver {
                             "no stable fixed point found: the iteration stalled at residual " + residual);
                 }
                 continue;
+            }
+            if (Double.isFinite(trialResidual) && trialResidual < 0.5 * bestResidual) {
+                best = trial;
+                bestResidual = trialResidual;
+                stalled = 0;
+            } else if (h >= 1e8 && normInf(step) <= 1e-9 * Math.max(1.0, normInf(x)) && ++stalled >= STALL) {
+                if (trialResidual < bestResidual) {
+                    best = trial;
+                    bestResidual = trialResidual;
+                }
+                x = best;
+                residual = bestResidual;
+                break;
             }
             if (polish > 0 && trialResidual >= residual) {
                 break; // rounding floor reached
@@ -211,7 +234,8 @@ public final class FixedPointSolver {
             return solve(model, start);
         }
         AffineRestriction restricted = new AffineRestriction(model, start, subspace.basis(), subspace.rank());
-        FixedPoint reduced = solve(restricted, new double[subspace.rank()]);
+        FixedPoint reduced = new FixedPointSolver(new Settings(settings.residualTolerance(), settings.maxIterations(),
+                settings.relaxationTime(), 0)).solve(restricted, new double[subspace.rank()]); // spectrum: after polish
         double[] x = restricted.lift(reduced.state());
         // Polish around the point found: x = start + P y loses the digits of coordinates far smaller
         // than start's (a fraction 1e-12 next to 1); Newton steps on x + P δ keep them.

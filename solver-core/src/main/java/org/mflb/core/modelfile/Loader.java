@@ -50,7 +50,7 @@ final class Loader {
      * of the lets it uses, and of theirs. Chains {@code a + b + ...} do not count (they are expanded by
      * a loop).
      */
-    static final int MAX_EXPANSION_DEPTH = 2_000;
+    static final int MAX_EXPANSION_DEPTH = 500;
 
     private enum Kind { PARAMETER, VARIABLE, CONSTANT, LET }
 
@@ -258,6 +258,13 @@ final class Loader {
         });
         if (l.index() == null) {
             lets.put(t.name(), new LetDefinition(l, 0, 0));
+            try {
+                // Expanded now, so that lets built on lets are each expanded once, without recursion
+                // through the chain; a body that uses a name declared later waits for its first use.
+                letCache.put(t.name(), defining(t.name(), () -> expand(l.body(), Map.of())));
+            } catch (MflbException later) {
+                // expanded (and its error, if any, reported) where it is used
+            }
             return;
         }
         if (kinds.containsKey(l.index())) {

@@ -171,14 +171,19 @@ class ModelFileErrorsTest {
                 .contains("nested deeper than " + limit));
         assertTrue(error("var A, B\nfor i in 1..2, " + "not ".repeat(20_000) + "i == 1: A -> B ; A\n").getMessage()
                 .contains("nested deeper than " + limit));
-        // lets built on lets: bounded too
+        // lets built on lets: scalar lets are expanded once each (any chain); families through families are bounded
         StringBuilder chain = new StringBuilder("var A, B\nlet l0 = A\n");
         for (int i = 1; i <= 3000; i++) {
             chain.append("let l").append(i).append(" = 1 * (l").append(i - 1).append(")\n");
         }
-        chain.append("A -> B ; l3000\n");
-        assertTrue(error(chain.toString()).getMessage().contains("nested deeper than " + Loader.MAX_EXPANSION_DEPTH),
-                "lets");
+        ModelFile scalars = ModelFile.parse("m.model", chain + "A -> B ; l3000\n", Map.of());
+        assertEquals(0.25, scalars.rates().evaluate(0, x, new double[scalars.rates().stackDepth()]), 0.0);
+        StringBuilder families = new StringBuilder("var A, B\nlet f0[i in 1..1] = A\n");
+        for (int i = 1; i <= 3000; i++) {
+            families.append("let f").append(i).append("[i in 1..1] = 1 * (f").append(i - 1).append("[i])\n");
+        }
+        assertTrue(error(families + "A -> B ; f3000[1]\n").getMessage()
+                .contains("nested deeper than " + Loader.MAX_EXPANSION_DEPTH), "let families");
     }
 
     /** Files that are not model files: one line saying what they are. */
