@@ -196,7 +196,7 @@ class EdgeCaseTest {
         "fixed-point|var x[1..x]|m.model:1:10: 'x' is defined in terms of itself",
         "fixed-point|var A, B/A -> B ; NESTED|m.model:2:266: expression nested deeper than 256 levels",
         "fixed-point|var A, B/A -> B ; MINUSES|m.model:2:266: expression nested deeper than 256 levels",
-        "fixed-point|var A, B/A -> B ; FAMILIES|expression nested deeper than 500 levels, counting the lets it uses",
+        "fixed-point|var A, B/A -> B ; FAMILIES|expression nested deeper than 1000 levels, counting the lets it uses",
         "transient|var A/-> A ; A^2/init A = 1|the fluid limit blows up near t = 1.00000",
         "transient|var A, B/A -> B ; 1e13*A/B -> A ; B/init A = 1|too stiff to integrate",
         "transient|var A, B/A -> B ; 0.3/init A = 1|below 0 (coordinates are fractions of the N objects"})

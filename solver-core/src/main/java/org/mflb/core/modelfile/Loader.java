@@ -50,7 +50,7 @@ final class Loader {
      * of the lets it uses, and of theirs. Chains {@code a + b + ...} do not count (they are expanded by
      * a loop).
      */
-    static final int MAX_EXPANSION_DEPTH = 500;
+    static final int MAX_EXPANSION_DEPTH = 1_000;
 
     private enum Kind { PARAMETER, VARIABLE, CONSTANT, LET }
 
@@ -490,7 +490,61 @@ final class Loader {
         }
         expandDepth++;
         try {
-            return expandNode(e, indices);
+            if (e instanceof Num n) {
+                return new Const(n.value());
+            }
+            if (e instanceof Ref r) {
+                return resolve(r, indices);
+            }
+            if (e instanceof Neg n) {
+                return Node.of(Op.NEG, n.position(), expand(n.operand(), indices));
+            }
+            if (e instanceof Binary b) {
+                if (b.op() != '^') {
+                    return expandChain(b, indices);
+                }
+                return Node.of(Op.POW, b.position(), expand(b.left(), indices), expand(b.right(), indices));
+            }
+            if (e instanceof Call c) {
+                List<Expr> args = c.arguments();
+                switch (c.function()) {
+                    case "min", "max" -> {
+                        Node acc = expand(args.get(0), indices);
+                        for (int k = 1; k < args.size(); k++) {
+                            acc = Node.of(c.function().equals("min") ? Op.MIN : Op.MAX, c.position(), acc,
+                                    expand(args.get(k), indices));
+                        }
+                        return acc;
+                    }
+                    case "pow" -> {
+                        return Node.of(Op.POW, c.position(), expand(args.get(0), indices), expand(args.get(1), indices));
+                    }
+                    default -> {
+                        Op op = switch (c.function()) {
+                            case "exp" -> Op.EXP;
+                            case "log" -> Op.LOG;
+                            case "sqrt" -> Op.SQRT;
+                            default -> Op.ABS;
+                        };
+                        return Node.of(op, c.position(), expand(args.get(0), indices));
+                    }
+                }
+            }
+            if (e instanceof Sum s) {
+                if (kinds.containsKey(s.index()) || indices.containsKey(s.index())) {
+                    throw s.position().error("sum index '" + s.index() + "' is already declared", "a new index name");
+                }
+                int low = integer(s.low(), indices, "lower bound of the sum");
+                int high = integer(s.high(), indices, "upper bound of the sum");
+                Map<String, Integer> inner = new HashMap<>(indices);
+                Node acc = new Const(0.0);
+                for (int i = low; i <= high; i++) {
+                    inner.put(s.index(), i);
+                    acc = Node.of(Op.ADD, s.position(), acc, expand(s.body(), inner));
+                }
+                return acc;
+            }
+            throw e.position().error("a condition where a number is needed", "an arithmetic expression");
         } finally {
             expandDepth--;
         }
@@ -520,64 +574,6 @@ final class Loader {
             case '/' -> Op.DIV;
             default -> Op.POW;
         };
-    }
-
-    private Node expandNode(Expr e, Map<String, Integer> indices) {
-        if (e instanceof Num n) {
-            return new Const(n.value());
-        }
-        if (e instanceof Ref r) {
-            return resolve(r, indices);
-        }
-        if (e instanceof Neg n) {
-            return Node.of(Op.NEG, n.position(), expand(n.operand(), indices));
-        }
-        if (e instanceof Binary b) {
-            if (b.op() != '^') {
-                return expandChain(b, indices);
-            }
-            return Node.of(Op.POW, b.position(), expand(b.left(), indices), expand(b.right(), indices));
-        }
-        if (e instanceof Call c) {
-            List<Expr> args = c.arguments();
-            switch (c.function()) {
-                case "min", "max" -> {
-                    Node acc = expand(args.get(0), indices);
-                    for (int k = 1; k < args.size(); k++) {
-                        acc = Node.of(c.function().equals("min") ? Op.MIN : Op.MAX, c.position(), acc,
-                                expand(args.get(k), indices));
-                    }
-                    return acc;
-                }
-                case "pow" -> {
-                    return Node.of(Op.POW, c.position(), expand(args.get(0), indices), expand(args.get(1), indices));
-                }
-                default -> {
-                    Op op = switch (c.function()) {
-                        case "exp" -> Op.EXP;
-                        case "log" -> Op.LOG;
-                        case "sqrt" -> Op.SQRT;
-                        default -> Op.ABS;
-                    };
-                    return Node.of(op, c.position(), expand(args.get(0), indices));
-                }
-            }
-        }
-        if (e instanceof Sum s) {
-            if (kinds.containsKey(s.index()) || indices.containsKey(s.index())) {
-                throw s.position().error("sum index '" + s.index() + "' is already declared", "a new index name");
-            }
-            int low = integer(s.low(), indices, "lower bound of the sum");
-            int high = integer(s.high(), indices, "upper bound of the sum");
-            Map<String, Integer> inner = new HashMap<>(indices);
-            Node acc = new Const(0.0);
-            for (int i = low; i <= high; i++) {
-                inner.put(s.index(), i);
-                acc = Node.of(Op.ADD, s.position(), acc, expand(s.body(), inner));
-            }
-            return acc;
-        }
-        throw e.position().error("a condition where a number is needed", "an arithmetic expression");
     }
 
     private Node resolve(Ref r, Map<String, Integer> indices) {
@@ -646,7 +642,12 @@ final class Loader {
                     }
                     Node cached = letCache.get(name);
                     if (cached == null) {
-                        cached = defining(name, () -> expand(let.statement().body(), Map.of()));
+                        defining.add(name);
+                        try {
+                            cached = expand(let.statement().body(), Map.of());
+                        } finally {
+                            defining.remove(name);
+                        }
                         letCache.put(name, cached);
                     }
                     return cached;
@@ -661,8 +662,12 @@ final class Loader {
                 String key = name + "[" + index + "]";
                 Node cached = letCache.get(key);
                 if (cached == null) {
-                    int i = index;
-                    cached = defining(name, () -> expand(let.statement().body(), Map.of(let.statement().index(), i)));
+                    defining.add(name);
+                    try {
+                        cached = expand(let.statement().body(), Map.of(let.statement().index(), index));
+                    } finally {
+                        defining.remove(name);
+                    }
                     letCache.put(key, cached);
                 }
                 return cached;
