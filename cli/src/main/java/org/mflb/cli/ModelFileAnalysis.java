@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.fixedpoint.FixedPoint;
-import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.Trajectory;
@@ -48,9 +47,7 @@ final class ModelFileAnalysis {
         if (band[0] + band[1] + 1 > 64) {
             requireDimension(file, MAX_DIMENSION, "a fixed point with a dense Jacobian");
         }
-        FixedPoint fp = new FixedPointSolver().solveConserving(file.model(), file.initialState());
-        file.checkRates(fp.state(), "the fixed point");
-        return fp;
+        return file.fixedPoint();
     }
 
     /** The JSON keys that name the model: {@code model}, {@code file}, {@code parameters}, {@code names}. */
@@ -160,7 +157,7 @@ final class ModelFileAnalysis {
         Trajectory tr = new TransientSolver().solve(file.model(), x0, grid);
         int steps = grid.size();
         for (int s = 0; s < steps; s++) {
-            file.checkRates(tr.state(s), "time " + Printer.number(grid.time(s)) + " of the trajectory");
+            file.checkState(tr.state(s), "time " + Printer.number(grid.time(s)) + " of the trajectory");
         }
         TransientExpansion e = refine ? refined.solver().transientRegime(file.model(), x0, grid.start(), grid.toArray())
                 : null;

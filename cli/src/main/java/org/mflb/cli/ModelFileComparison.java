@@ -26,32 +26,30 @@ final class ModelFileComparison {
     }
 
     /**
-     * Runs {@code scenario}, writing its figure to {@code plot} (or to a temporary file, deleted
-     * afterwards, when there is none), and prints the checks.
+     * Runs {@code scenario} in a temporary directory and moves its figure to {@code plot}, the path
+     * asked for (the scenario names its figure after its own id), or deletes it when there is none;
+     * prints the checks. An unusable {@code plot} is refused before the run.
      */
     static int run(ValidationScenario scenario, Path plot, long seed, int threads, OutputFormat format,
             PrintWriter out) {
         if (format == OutputFormat.csv) {
             throw MflbException.invalid("format", "csv", "json or table");
         }
-        Path dir;
-        Path temporary = null;
-        String id = scenario.id();
-        try {
-            if (plot != null) {
-                String name = plot.getFileName().toString();
-                if (!name.endsWith(".png")) {
-                    throw MflbException.invalid("plot", plot, "a file name ending in .png");
-                }
-                id = name.substring(0, name.length() - 4);
-                dir = plot.toAbsolutePath().getParent();
-            } else {
-                temporary = Files.createTempDirectory("mflb-compare");
-                dir = temporary;
+        if (plot != null) {
+            if (!plot.getFileName().toString().endsWith(".png")) {
+                throw MflbException.invalid("plot", plot, "a file name ending in .png");
             }
-            String figureId = id;
-            ValidationScenario named = ValidationScenario.of(figureId, scenario.title(), scenario::run);
-            ScenarioOutcome outcome = named.run(new ValidationContext(dir, false, seed, threads));
+            OutputPaths.requireWritableFile("plot", plot);
+        }
+        Path temporary = null;
+        try {
+            temporary = Files.createTempDirectory("mflb-compare");
+            ScenarioOutcome outcome = scenario.run(new ValidationContext(temporary, false, seed, threads));
+            if (plot != null) {
+                Path figure = outcome.figure().orElseThrow(() -> new IllegalStateException(
+                        "scenario " + scenario.id() + " drew no figure"));
+                Files.move(figure, plot, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
             if (format == OutputFormat.json) {
                 ObjectNode json = CheckPrinter.json(outcome.checks());
                 json.put("title", outcome.title());

@@ -180,6 +180,87 @@ class EdgeCaseTest {
         assertEquals(existed, Files.exists(cwdFigure));
     }
 
+    /**
+     * Model files (issue 29): the audit's reproducers and instances of our own. Each file (slashes are
+     * line breaks) gives one clear line, exit 1, naming the file (and line and column where there is
+     * one), never a stack trace or an internal error.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "fixed-point|var A, B/A -> B ; 0.2 - A/B -> A ; B|no fixed point reached from the init state",
+        "fixed-point|var A/-> A ; A + 0.2/A -> ; A|no fixed point reached from the init state: the iteration ran away",
+        "fixed-point|var A, B/A -> B ; 1/init A = 1|no fixed point reached from the init state",
+        "fixed-point|var A, B/let a = a + 1/A -> B ; A|m.model:2:9: 'a' is defined in terms of itself",
+        "fixed-point|param p = p + 1/var A, B/A -> B ; A|m.model:1:11: 'p' is defined in terms of itself",
+        "fixed-point|var A, B/let a = b + 1/let b = a/A -> B ; a*A|m.model:3:9: 'a' is defined in terms of itself (through b)",
+        "fixed-point|var x[1..x]|m.model:1:10: 'x' is defined in terms of itself",
+        "fixed-point|var A, B/A -> B ; NESTED|m.model:2:266: expression nested deeper than 256 levels",
+        "fixed-point|var A, B/A -> B ; MINUSES|m.model:2:266: expression nested deeper than 256 levels",
+        "fixed-point|var A, B/A -> B ; FAMILIES|expression nested deeper than 1000 levels, counting the lets it uses",
+        "transient|var A/-> A ; A^2/init A = 1|the fluid limit blows up near t = 1.00000",
+        "transient|var A, B/A -> B ; 1e13*A/B -> A ; B/init A = 1|too stiff to integrate",
+        "transient|var A, B/A -> B ; 0.3/init A = 1|below 0 (coordinates are fractions of the N objects"})
+    void modelFilesGiveOneClearLine(String command, String file, String expected) throws Exception {
+        String source = file.replace("/", "\n").replace("NESTED", "(".repeat(20_000) + "A" + ")".repeat(20_000))
+                .replace("MINUSES", "-".repeat(20_000) + "A") + "\n";
+        if (source.contains("FAMILIES")) { // 3000 let families, each built on the previous one
+            StringBuilder lets = new StringBuilder("var A, B\nlet f0[i in 1..1] = A\n");
+            for (int i = 1; i <= 3000; i++) {
+                lets.append("let f").append(i).append("[i in 1..1] = 1 * (f").append(i - 1).append("[i])\n");
+            }
+            source = lets + "A -> B ; f3000[1]\n";
+        }
+        Path model = Files.writeString(dir.resolve("m.model"), source);
+        String[] args = command.equals("transient")
+                ? new String[] {"transient", "--model", model.toString(), "--t-end", "5", "--dt", "1"}
+                : new String[] {"fixed-point", "--model", model.toString()};
+        CliTest.Run r = CliTest.run(args);
+        assertEquals(Mflb.EXIT_FAILURE, r.code(), r.err());
+        assertOneClearLine(r, expected.replace("m.model", model.toString()));
+        assertFalse(r.err().contains("internal error"), r.err());
+    }
+
+    /** Model files that are valid but hard: a correct answer (checked against the closed form). */
+    @Test
+    void stiffAndLongModelFilesAreSolved() throws Exception {
+        // A <-> B with rates 1e12·A and B: A = B/1e12, A + B = 1 (the relaxation gives way to implicit steps)
+        Path stiff = Files.writeString(dir.resolve("stiff.model"), "var A, B\nA -> B ; 1e12*A\nB -> A ; B\ninit A = 1\n");
+        JsonNode fp = CliTest.json("fixed-point", "--model", stiff.toString(), "--format", "json");
+        assertEquals(1 / (1 + 1e12), fp.get("state").get(0).asDouble(), 1e-12 / (1 + 1e12));
+        assertTrue(fp.get("residual").asDouble() <= 1e-9, fp.toString());
+        // a rate of 2000 terms A/1000 + ...: 2A, so A = 1/3
+        String terms = String.join(" + ", java.util.Collections.nCopies(2000, "A/1000"));
+        Path longRate = Files.writeString(dir.resolve("long.model"), "var A, B\nA -> B ; " + terms
+                + "\nB -> A ; B\ninit A = 1\n");
+        JsonNode l = CliTest.json("fixed-point", "--model", longRate.toString(), "--format", "json");
+        assertEquals(1.0 / 3, l.get("state").get(0).asDouble(), 1e-12);
+    }
+
+    /** Files that are not model files, and figures that must go where asked. */
+    @Test
+    void modelFileMessagesAndPlotPaths() throws Exception {
+        CliTest.Run d = CliTest.run("fixed-point", "--model", dir.toString());
+        assertEquals(Mflb.EXIT_FAILURE, d.code());
+        assertOneClearLine(d, "cannot read model file " + dir + ": it is a directory");
+        Path binary = Files.write(dir.resolve("b.model"), new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0});
+        CliTest.Run b = CliTest.run("fixed-point", "--model", binary.toString());
+        assertEquals(Mflb.EXIT_FAILURE, b.code());
+        assertOneClearLine(b, "it is not a UTF-8 text model file");
+        Path plots = Files.createDirectories(dir.resolve("plots"));
+        Path figure = plots.resolve("x.png");
+        CliTest.Run c = CliTest.run("compare", "--model", "sir", "--n", "10", "--t-end", "2", "--dt", "1",
+                "--replications", "2", "--plot", figure.toString(), "--quiet");
+        assertEquals(0, c.code(), c.err());
+        assertTrue(Files.size(figure) > 0, "the figure is where --plot says");
+        assertTrue(c.out().contains("figure: " + figure), c.out());
+        try (var listing = Files.list(plots)) {
+            assertEquals(1, listing.count(), "no other figure beside it");
+        }
+        CliTest.Run bad = CliTest.run("compare", "--model", "sir", "--n", "10", "--plot", dir.resolve("no/x.png").toString());
+        assertEquals(Mflb.EXIT_FAILURE, bad.code());
+        assertOneClearLine(bad, "plot = ");
+    }
+
     private static void assertOneClearLine(CliTest.Run r, String expected) {
         assertTrue(r.err().startsWith("mflb: ") && r.err().contains(expected), r.err());
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), "no stack trace or class name: " + r.err());

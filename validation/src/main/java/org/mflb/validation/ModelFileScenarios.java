@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.ejml.data.DMatrixRMaj;
-import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.Trajectory;
@@ -54,7 +53,7 @@ public final class ModelFileScenarios {
     }
 
     private static double[] fixedPoint(ModelFile file) {
-        return new FixedPointSolver().solveConserving(file.model(), file.initialState()).state();
+        return file.fixedPoint().state();
     }
 
     /**

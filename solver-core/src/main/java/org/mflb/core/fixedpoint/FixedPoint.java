@@ -33,6 +33,14 @@ public final class FixedPoint {
         return residual;
     }
 
+    /**
+     * @param recomputed the residual {@code ‖f(π)‖∞} computed again, e.g. in extended precision
+     * @return this fixed point with that residual
+     */
+    public FixedPoint withResidual(double recomputed) {
+        return new FixedPoint(state, recomputed, iterations, spectrum);
+    }
+
     /** @return Newton (pseudo-transient) iterations used */
     public int iterations() {
         return iterations;

@@ -56,6 +56,12 @@ public final class FixedPointSolver {
 
     private static final int BANDED_THRESHOLD = 200;
 
+    /** Newton iterations without halving the best residual, at rounding-level steps, that mean the rounding floor. */
+    private static final int STALL = 20;
+
+    /** Budget of drift evaluations of the relaxation (about 2500 steps): beyond, the drift is stiff. */
+    private static final int RELAXATION_EVALUATIONS = 30_000;
+
     private final Settings settings;
 
     /** @param settings iteration settings */
@@ -90,10 +96,7 @@ public final class FixedPointSolver {
         if (!banded) {
             requireDenseFits("fixed point", n, 3);
         }
-        double[] x = settings.relaxationTime() > 0
-                ? new TransientSolver(IntegratorSettings.DEFAULT.withTolerance(1e-9))
-                        .propagate(model, 0.0, guess, settings.relaxationTime())
-                : guess.clone();
+        double[] x = relax(model, guess);
         BandedLinearSolver bandedSolver = banded ? new BandedLinearSolver(n, band[0], band[1]) : null;
         LinearSolverDense<DMatrixRMaj> lu = banded ? null : LinearSolverFactory_DDRM.lu(n);
 
@@ -107,6 +110,13 @@ public final class FixedPointSolver {
         double h = 1.0;
         int iterations = 0;
         int polish = 0;
+        // The rounding floor of the drift (e.g. a sum of thousands of terms) may lie above the
+        // tolerance: Newton steps then stop improving. Keep the best point, and stop once STALL
+        // iterations in the Newton regime have not halved its residual while the steps are at the
+        // rounding level of x (the caller can verify the residual it gets).
+        double[] best = x;
+        double bestResidual = residual;
+        int stalled = 0;
         while (true) {
             if (residual <= settings.residualTolerance()) {
                 // One or two Newton steps past the tolerance reach the rounding floor.
@@ -150,6 +160,19 @@ public final class FixedPointSolver {
                 }
                 continue;
             }
+            if (Double.isFinite(trialResidual) && trialResidual < 0.5 * bestResidual) {
+                best = trial;
+                bestResidual = trialResidual;
+                stalled = 0;
+            } else if (h >= 1e8 && normInf(step) <= 1e-9 * Math.max(1.0, normInf(x)) && ++stalled >= STALL) {
+                if (trialResidual < bestResidual) {
+                    best = trial;
+                    bestResidual = trialResidual;
+                }
+                x = best;
+                residual = bestResidual;
+                break;
+            }
             if (polish > 0 && trialResidual >= residual) {
                 break; // rounding floor reached
             }
@@ -169,6 +192,25 @@ public final class FixedPointSolver {
             }
         }
         return withSpectrum(model, new FixedPoint(x, residual, iterations, null));
+    }
+
+    /**
+     * The short integration that moves the guess into the basin. A stiff drift stops the explicit
+     * integrator early: the iteration then starts where it got to, since its implicit steps are
+     * made for stiffness. A blow-up is an error: no fixed point is reached from the guess.
+     */
+    private double[] relax(PopulationModel model, double[] guess) {
+        if (settings.relaxationTime() == 0) {
+            return guess.clone();
+        }
+        try {
+            return new TransientSolver(IntegratorSettings.DEFAULT.withTolerance(1e-9))
+                    .propagate(model, 0.0, guess, settings.relaxationTime(), RELAXATION_EVALUATIONS);
+        } catch (TransientSolver.Stiff e) {
+            double[] reached = e.state();
+            model.project(reached);
+            return reached;
+        }
     }
 
     /**
@@ -192,8 +234,17 @@ public final class FixedPointSolver {
             return solve(model, start);
         }
         AffineRestriction restricted = new AffineRestriction(model, start, subspace.basis(), subspace.rank());
-        FixedPoint reduced = solve(restricted, new double[subspace.rank()]);
+        FixedPoint reduced = new FixedPointSolver(new Settings(settings.residualTolerance(), settings.maxIterations(),
+                settings.relaxationTime(), 0)).solve(restricted, new double[subspace.rank()]); // spectrum: after polish
         double[] x = restricted.lift(reduced.state());
+        // Polish around the point found: x = start + P y loses the digits of coordinates far smaller
+        // than start's (a fraction 1e-12 next to 1); Newton steps on x + P δ keep them.
+        AffineRestriction around = new AffineRestriction(model, x, subspace.basis(), subspace.rank());
+        FixedPoint polished = new FixedPointSolver(new Settings(settings.residualTolerance(), settings.maxIterations(),
+                0.0, settings.spectrumLimit())).solve(around, new double[subspace.rank()]);
+        x = around.lift(polished.state());
+        reduced = new FixedPoint(reduced.state(), reduced.residual(), reduced.iterations() + polished.iterations(),
+                polished.spectrum().orElse(null));
         double[] f = new double[n];
         model.drift(0.0, x, f);
         return new FixedPoint(x, normInf(f), reduced.iterations(), reduced.spectrum().orElse(null));

@@ -45,6 +45,13 @@ final class Loader {
     /** Upper bound on the number of coordinates or transitions a file may expand to. */
     static final int MAX_SIZE = 1_000_000;
 
+    /**
+     * Deepest expansion of an expression: its own nesting (at most {@link Parser#MAX_NESTING}) plus that
+     * of the lets it uses, and of theirs. Chains {@code a + b + ...} do not count (they are expanded by
+     * a loop).
+     */
+    static final int MAX_EXPANSION_DEPTH = 1_000;
+
     private enum Kind { PARAMETER, VARIABLE, CONSTANT, LET }
 
     /** An indexed family {@code name[low..high]} of coordinates starting at {@code offset}, or a scalar. */
@@ -70,6 +77,10 @@ final class Loader {
     private final Map<String, Map<Integer, Double>> constantEntries = new HashMap<>();
     private final Map<String, LetDefinition> lets = new HashMap<>();
     private final Map<String, Node> letCache = new HashMap<>();
+    /** Names whose definition is being evaluated: a reference to one of them is a circular definition. */
+    private final java.util.LinkedHashSet<String> defining = new java.util.LinkedHashSet<>();
+    /** Current depth of {@link #expand} calls (syntax nesting plus the lets it goes through). */
+    private int expandDepth;
     private final Map<Integer, Double> initial = new TreeMap<>();
     final List<Expanded> transitions = new ArrayList<>();
     String modelName;
@@ -129,6 +140,25 @@ final class Loader {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
+    /** Evaluates part of the definition of {@code name}, during which a reference to it is circular. */
+    private <T> T defining(String name, java.util.function.Supplier<T> definition) {
+        defining.add(name);
+        try {
+            return definition.get();
+        } finally {
+            defining.remove(name);
+        }
+    }
+
+    private MflbException circular(Ref r, String name) {
+        List<String> chain = new ArrayList<>(defining);
+        int from = chain.indexOf(name);
+        String through = from >= 0 && from < chain.size() - 1
+                ? " (through " + String.join(", ", chain.subList(from + 1, chain.size())) + ")" : "";
+        return r.position().error("'" + name + "' is defined in terms of itself" + through,
+                "a definition that uses only names defined before it");
+    }
+
     // ---------------------------------------------------------------- declarations
 
     private void declare(String name, Kind kind, SourcePosition at) {
@@ -155,7 +185,8 @@ final class Loader {
                             + "=" + value + " is invalid: must be a finite number");
                 }
             } else {
-                value = constant(p.values().get(k), Map.of(), "the value of parameter " + t.name());
+                Expr e = p.values().get(k);
+                value = defining(t.name(), () -> constant(e, Map.of(), "the value of parameter " + t.name()));
             }
             parameters.put(t.name(), value);
         }
@@ -172,8 +203,8 @@ final class Loader {
             if (t.low() == t.high()) {
                 throw t.position().error("family " + t.name() + " needs a range", "var " + t.name() + "[a..b]");
             }
-            int low = integer(t.low(), Map.of(), "lower bound of " + t.name());
-            int high = integer(t.high(), Map.of(), "upper bound of " + t.name());
+            int low = defining(t.name(), () -> integer(t.low(), Map.of(), "lower bound of " + t.name()));
+            int high = defining(t.name(), () -> integer(t.high(), Map.of(), "upper bound of " + t.name()));
             families.put(t.name(), new Family(false, low, high, coordinateNames.size()));
             for (int i = low; i <= high; i++) {
                 coordinateNames.add(t.name() + "[" + i + "]");
@@ -220,16 +251,28 @@ final class Loader {
     private void let(Let l) {
         Target t = l.name();
         declare(t.name(), Kind.LET, t.position());
+        Syntax.forEachRef(l.body(), r -> {
+            if (r.name().equals(t.name())) {
+                throw circular(r, t.name());
+            }
+        });
         if (l.index() == null) {
             lets.put(t.name(), new LetDefinition(l, 0, 0));
+            try {
+                // Expanded now, so that lets built on lets are each expanded once, without recursion
+                // through the chain; a body that uses a name declared later waits for its first use.
+                letCache.put(t.name(), defining(t.name(), () -> expand(l.body(), Map.of())));
+            } catch (MflbException later) {
+                // expanded (and its error, if any, reported) where it is used
+            }
             return;
         }
         if (kinds.containsKey(l.index())) {
             throw t.position().error("index '" + l.index() + "' hides the " + kinds.get(l.index()).toString()
                     .toLowerCase() + " declared at " + declaredAt.get(l.index()), "a new index name");
         }
-        int low = integer(t.low(), Map.of(), "lower bound of " + t.name());
-        int high = integer(t.high(), Map.of(), "upper bound of " + t.name());
+        int low = defining(t.name(), () -> integer(t.low(), Map.of(), "lower bound of " + t.name()));
+        int high = defining(t.name(), () -> integer(t.high(), Map.of(), "upper bound of " + t.name()));
         lets.put(t.name(), new LetDefinition(l, low, high));
     }
 
@@ -420,8 +463,19 @@ final class Loader {
             };
         }
         if (e instanceof Logic l) {
-            return l.and() ? condition(l.left(), indices) && condition(l.right(), indices)
-                    : condition(l.left(), indices) || condition(l.right(), indices);
+            // ((a and b) and c) ...: walk the left spine by a loop, then evaluate left to right
+            java.util.ArrayDeque<Logic> spine = new java.util.ArrayDeque<>();
+            Expr first = l;
+            while (first instanceof Logic inner) {
+                spine.push(inner);
+                first = inner.left();
+            }
+            boolean value = condition(first, indices);
+            while (!spine.isEmpty()) {
+                Logic op = spine.pop();
+                value = op.and() ? value && condition(op.right(), indices) : value || condition(op.right(), indices);
+            }
+            return value;
         }
         if (e instanceof Not n) {
             return !condition(n.operand(), indices);
@@ -430,65 +484,96 @@ final class Loader {
     }
 
     private Node expand(Expr e, Map<String, Integer> indices) {
-        if (e instanceof Num n) {
-            return new Const(n.value());
+        if (expandDepth >= MAX_EXPANSION_DEPTH) {
+            throw e.position().error("expression nested deeper than " + MAX_EXPANSION_DEPTH
+                    + " levels, counting the lets it uses", "shallower expressions or fewer lets built on lets");
         }
-        if (e instanceof Ref r) {
-            return resolve(r, indices);
-        }
-        if (e instanceof Neg n) {
-            return Node.of(Op.NEG, n.position(), expand(n.operand(), indices));
-        }
-        if (e instanceof Binary b) {
-            Op op = switch (b.op()) {
-                case '+' -> Op.ADD;
-                case '-' -> Op.SUB;
-                case '*' -> Op.MUL;
-                case '/' -> Op.DIV;
-                default -> Op.POW;
-            };
-            return Node.of(op, b.position(), expand(b.left(), indices), expand(b.right(), indices));
-        }
-        if (e instanceof Call c) {
-            List<Expr> args = c.arguments();
-            switch (c.function()) {
-                case "min", "max" -> {
-                    Node acc = expand(args.get(0), indices);
-                    for (int k = 1; k < args.size(); k++) {
-                        acc = Node.of(c.function().equals("min") ? Op.MIN : Op.MAX, c.position(), acc,
-                                expand(args.get(k), indices));
+        expandDepth++;
+        try {
+            if (e instanceof Num n) {
+                return new Const(n.value());
+            }
+            if (e instanceof Ref r) {
+                return resolve(r, indices);
+            }
+            if (e instanceof Neg n) {
+                return Node.of(Op.NEG, n.position(), expand(n.operand(), indices));
+            }
+            if (e instanceof Binary b) {
+                if (b.op() != '^') {
+                    return expandChain(b, indices);
+                }
+                return Node.of(Op.POW, b.position(), expand(b.left(), indices), expand(b.right(), indices));
+            }
+            if (e instanceof Call c) {
+                List<Expr> args = c.arguments();
+                switch (c.function()) {
+                    case "min", "max" -> {
+                        Node acc = expand(args.get(0), indices);
+                        for (int k = 1; k < args.size(); k++) {
+                            acc = Node.of(c.function().equals("min") ? Op.MIN : Op.MAX, c.position(), acc,
+                                    expand(args.get(k), indices));
+                        }
+                        return acc;
                     }
-                    return acc;
-                }
-                case "pow" -> {
-                    return Node.of(Op.POW, c.position(), expand(args.get(0), indices), expand(args.get(1), indices));
-                }
-                default -> {
-                    Op op = switch (c.function()) {
-                        case "exp" -> Op.EXP;
-                        case "log" -> Op.LOG;
-                        case "sqrt" -> Op.SQRT;
-                        default -> Op.ABS;
-                    };
-                    return Node.of(op, c.position(), expand(args.get(0), indices));
+                    case "pow" -> {
+                        return Node.of(Op.POW, c.position(), expand(args.get(0), indices), expand(args.get(1), indices));
+                    }
+                    default -> {
+                        Op op = switch (c.function()) {
+                            case "exp" -> Op.EXP;
+                            case "log" -> Op.LOG;
+                            case "sqrt" -> Op.SQRT;
+                            default -> Op.ABS;
+                        };
+                        return Node.of(op, c.position(), expand(args.get(0), indices));
+                    }
                 }
             }
+            if (e instanceof Sum s) {
+                if (kinds.containsKey(s.index()) || indices.containsKey(s.index())) {
+                    throw s.position().error("sum index '" + s.index() + "' is already declared", "a new index name");
+                }
+                int low = integer(s.low(), indices, "lower bound of the sum");
+                int high = integer(s.high(), indices, "upper bound of the sum");
+                Map<String, Integer> inner = new HashMap<>(indices);
+                Node acc = new Const(0.0);
+                for (int i = low; i <= high; i++) {
+                    inner.put(s.index(), i);
+                    acc = Node.of(Op.ADD, s.position(), acc, expand(s.body(), inner));
+                }
+                return acc;
+            }
+            throw e.position().error("a condition where a number is needed", "an arithmetic expression");
+        } finally {
+            expandDepth--;
         }
-        if (e instanceof Sum s) {
-            if (kinds.containsKey(s.index()) || indices.containsKey(s.index())) {
-                throw s.position().error("sum index '" + s.index() + "' is already declared", "a new index name");
-            }
-            int low = integer(s.low(), indices, "lower bound of the sum");
-            int high = integer(s.high(), indices, "upper bound of the sum");
-            Map<String, Integer> inner = new HashMap<>(indices);
-            Node acc = new Const(0.0);
-            for (int i = low; i <= high; i++) {
-                inner.put(s.index(), i);
-                acc = Node.of(Op.ADD, s.position(), acc, expand(s.body(), inner));
-            }
-            return acc;
+    }
+
+    /** A chain {@code ((a ∘ b) ∘ c) ∘ ...} of {@code + − * /}, expanded by a loop in the same order. */
+    private Node expandChain(Binary chain, Map<String, Integer> indices) {
+        java.util.ArrayDeque<Binary> spine = new java.util.ArrayDeque<>();
+        Expr e = chain;
+        while (e instanceof Binary b && b.op() != '^') {
+            spine.push(b);
+            e = b.left();
         }
-        throw e.position().error("a condition where a number is needed", "an arithmetic expression");
+        Node acc = expand(e, indices);
+        while (!spine.isEmpty()) {
+            Binary b = spine.pop();
+            acc = Node.of(operation(b.op()), b.position(), acc, expand(b.right(), indices));
+        }
+        return acc;
+    }
+
+    private static Op operation(char op) {
+        return switch (op) {
+            case '+' -> Op.ADD;
+            case '-' -> Op.SUB;
+            case '*' -> Op.MUL;
+            case '/' -> Op.DIV;
+            default -> Op.POW;
+        };
     }
 
     private Node resolve(Ref r, Map<String, Integer> indices) {
@@ -500,6 +585,9 @@ final class Loader {
             return new Const(indices.get(name));
         }
         Kind kind = kinds.get(name);
+        if (defining.contains(name)) {
+            throw circular(r, name);
+        }
         if (kind == null) {
             throw r.position().error("undeclared name '" + name + "'",
                     "a parameter, variable, constant, let or loop index declared before this line");
@@ -554,7 +642,12 @@ final class Loader {
                     }
                     Node cached = letCache.get(name);
                     if (cached == null) {
-                        cached = expand(let.statement().body(), Map.of());
+                        defining.add(name);
+                        try {
+                            cached = expand(let.statement().body(), Map.of());
+                        } finally {
+                            defining.remove(name);
+                        }
                         letCache.put(name, cached);
                     }
                     return cached;
@@ -569,7 +662,12 @@ final class Loader {
                 String key = name + "[" + index + "]";
                 Node cached = letCache.get(key);
                 if (cached == null) {
-                    cached = expand(let.statement().body(), Map.of(let.statement().index(), index));
+                    defining.add(name);
+                    try {
+                        cached = expand(let.statement().body(), Map.of(let.statement().index(), index));
+                    } finally {
+                        defining.remove(name);
+                    }
                     letCache.put(key, cached);
                 }
                 return cached;

@@ -12,6 +12,8 @@ import java.util.Map;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.core.fixedpoint.FixedPoint;
+import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.model.Transition;
 
 /**
@@ -95,14 +97,49 @@ public final class ModelFile {
      *         override of an unknown parameter
      */
     public static ModelFile read(Path path, Map<String, Double> overrides) {
+        return parse(path.toString(), text(path), overrides);
+    }
+
+    /** Largest model file read, in bytes (a 200 000-term rate is about 1.4 MB). */
+    public static final long MAX_FILE_BYTES = 64L << 20;
+
+    /**
+     * @return the contents of a model file as text
+     * @throws MflbException {@link ErrorKind#INPUT}, one line, for a directory, a missing or unreadable
+     *         file, one larger than {@link #MAX_FILE_BYTES}, or one that is not UTF-8 text (invalid
+     *         UTF-8, or NUL characters as in binary files)
+     */
+    static String text(Path path) {
+        String cannot = "cannot read model file " + path + ": ";
+        if (Files.isDirectory(path)) {
+            throw new MflbException(ErrorKind.INPUT, "model", cannot + "it is a directory (expected a model file)");
+        }
+        byte[] bytes;
+        try {
+            long size = Files.size(path);
+            if (size > MAX_FILE_BYTES) {
+                throw new MflbException(ErrorKind.INPUT, "model", cannot + "it has " + size + " bytes (expected a"
+                        + " model file of at most " + MAX_FILE_BYTES + " bytes)");
+            }
+            bytes = Files.readAllBytes(path);
+        } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
+            throw new MflbException(ErrorKind.INPUT, "model", cannot
+                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage()));
+        }
+        String notText = cannot + "it is not a UTF-8 text model file (";
         String source;
         try {
-            source = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new MflbException(ErrorKind.INPUT, "model", "cannot read model file " + path + ": "
-                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+            source = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new MflbException(ErrorKind.INPUT, "model", notText + "it has bytes that are not UTF-8, as binary"
+                    + " files do)");
         }
-        return parse(path.toString(), source, overrides);
+        int nul = source.indexOf('\0');
+        if (nul >= 0) {
+            throw new MflbException(ErrorKind.INPUT, "model", notText + "it contains NUL characters, as binary files do)");
+        }
+        return source.startsWith("\uFEFF") ? source.substring(1) : source; // a byte-order mark is not a statement
     }
 
     /**
@@ -202,6 +239,140 @@ public final class ModelFile {
             model = m;
         }
         return m;
+    }
+
+    /**
+     * The fixed point reached from the init state ({@link FixedPointSolver#solveConserving}), verified
+     * before it is returned: its coordinates are finite and non-negative (they are fractions, or
+     * densities, of the N objects: counts N·x never fall below 0), to rounding ({@code −1e-9·max(1, ‖x‖∞)});
+     * the iteration did not run away ({@code ‖x‖∞ ≤ 1e9·max(1, ‖x(0)‖∞, S(0))}, {@code S} the largest
+     * gross flow {@code Σ_ℓ |ℓ_i| β_ℓ} of a coordinate); its residual {@code ‖f(x)‖∞}, recomputed in
+     * 40-digit arithmetic so that large opposite flows do not cancel to a false 0, is at most
+     * {@code 1e-9 + 1e3·ε·S(x)} (ε the double precision); and every rate is valid there
+     * ({@link #checkRates}).
+     *
+     * @return the fixed point, with {@link FixedPoint#residual()} the recomputed residual
+     * @throws MflbException one line saying that no fixed point was reached from the init state, and why
+     */
+    public FixedPoint fixedPoint() {
+        FixedPoint fp;
+        try {
+            fp = new FixedPointSolver().solveConserving(model(), initialState);
+        } catch (MflbException e) {
+            if (e.kind() != ErrorKind.NO_CONVERGENCE && e.kind() != ErrorKind.UNSTABLE) {
+                throw e;
+            }
+            throw new MflbException(e.kind(), null, file + ": no fixed point reached from the init state: "
+                    + e.getMessage());
+        }
+        double[] x = fp.state();
+        double size = 0;
+        boolean finite = true;
+        int lowest = 0;
+        for (int i = 0; i < x.length; i++) {
+            finite &= Double.isFinite(x[i]);
+            size = Math.max(size, Math.abs(x[i]));
+            lowest = x[i] < x[lowest] ? i : lowest;
+        }
+        double residual = finite ? exactResidual(x) : Double.NaN;
+        double startFlow = grossFlow(initialState);
+        double start = Math.max(1.0, startFlow);
+        for (double v : initialState) {
+            start = Math.max(start, Math.abs(v));
+        }
+        String why = null;
+        if (!finite) {
+            why = "the iteration left the finite numbers";
+        } else if (x[lowest] < -1e-9 * Math.max(1, size)) {
+            why = "the iteration ended at " + names.get(lowest) + " = " + fmt(x[lowest])
+                    + ", below 0 (coordinates are fractions of the N objects)";
+        } else if (size > 1e9 * start) {
+            why = "the iteration ran away to |x| = " + fmt(size) + ", from a start of scale " + fmt(start);
+        } else {
+            checkRates(x, "the fixed point");
+            if (!(residual <= 1e-9 + 1e3 * Math.ulp(1.0) * grossFlow(x))) {
+                why = "the drift is " + fmt(residual) + ", not 0, where the iteration ended";
+            }
+        }
+        if (why != null) {
+            throw new MflbException(ErrorKind.UNSTABLE, null, file + ": no fixed point reached from the init state: "
+                    + why + " (the model may have no equilibrium: check the rates and the init state)");
+        }
+        return fp.withResidual(Math.max(residual, fp.residual()));
+    }
+
+    private static String fmt(double v) {
+        return String.format(java.util.Locale.ROOT, "%.6g", v);
+    }
+
+    /** @return {@code max_i Σ_ℓ |ℓ_i| |β_ℓ(x)|}, the largest gross flow through a coordinate */
+    private double grossFlow(double[] x) {
+        double[] stack = new double[rates.stackDepth()];
+        double[] flow = new double[x.length];
+        for (int l = 0; l < labels.length; l++) {
+            double beta = Math.abs(rates.evaluate(l, x, stack));
+            for (int k = 0; k < jumpCoordinates[l].length; k++) {
+                flow[jumpCoordinates[l][k]] += Math.abs(jumpChanges[l][k]) * beta;
+            }
+        }
+        double max = 0;
+        for (double v : flow) {
+            max = Math.max(max, v);
+        }
+        return max;
+    }
+
+    /**
+     * @param x a state
+     * @return {@code ‖f(x)‖∞} with the rates and the sum {@code Σ_ℓ ℓ β_ℓ(x)} computed in 40-digit
+     *         decimal arithmetic (Hipparchus {@link org.hipparchus.dfp.Dfp}) from the exact values of
+     *         {@code x}: the residual of the point itself, free of the cancellation of large flows
+     */
+    public double exactResidual(double[] x) {
+        org.hipparchus.dfp.DfpField field = new org.hipparchus.dfp.DfpField(40);
+        org.hipparchus.dfp.Dfp[] values = new org.hipparchus.dfp.Dfp[x.length];
+        for (int i = 0; i < x.length; i++) {
+            values[i] = field.newDfp(x[i]);
+        }
+        org.hipparchus.dfp.Dfp[] stack = new org.hipparchus.dfp.Dfp[rates.stackDepth()];
+        org.hipparchus.dfp.Dfp[] f = new org.hipparchus.dfp.Dfp[x.length];
+        java.util.Arrays.fill(f, field.getZero());
+        for (int l = 0; l < labels.length; l++) {
+            org.hipparchus.dfp.Dfp beta = rates.evaluate(l, values, false, stack);
+            for (int k = 0; k < jumpCoordinates[l].length; k++) {
+                int i = jumpCoordinates[l][k];
+                f[i] = f[i].add(beta.multiply(jumpChanges[l][k]));
+            }
+        }
+        double max = 0;
+        for (org.hipparchus.dfp.Dfp v : f) {
+            max = Math.max(max, Math.abs(v.toDouble()));
+        }
+        return max;
+    }
+
+    /**
+     * Checks a state the analysis reached: its coordinates are non-negative to rounding (they are
+     * fractions of the N objects; a coordinate below 0 means a rate that does not vanish when its
+     * left side is empty), and its rates are valid ({@link #checkRates}).
+     *
+     * @param x a state of the model
+     * @param where what the state is, for the message (e.g. "t = 3 of the trajectory")
+     * @throws MflbException {@link ErrorKind#INPUT}, one line, otherwise
+     */
+    public void checkState(double[] x, String where) {
+        double size = 1;
+        for (double v : x) {
+            size = Math.max(size, Math.abs(v));
+        }
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] < -1e-9 * size) {
+                throw new MflbException(ErrorKind.INPUT, "model", file + ": " + names.get(i) + " = " + fmt(x[i])
+                        + " at " + where + ", below 0 (coordinates are fractions of the N objects: a transition"
+                        + " that lowers " + names.get(i) + " must have a rate that is 0 when " + names.get(i) + " is 0)");
+            }
+        }
+        checkRates(x, where);
     }
 
     /**

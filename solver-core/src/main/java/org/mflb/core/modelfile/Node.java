@@ -77,19 +77,51 @@ sealed interface Node permits Node.Const, Node.Coordinate, Node.Operation {
         };
     }
 
+    /**
+     * Visits the nodes of {@code root} in postorder (the arguments of an operation before it, left to
+     * right), by an explicit stack: expanded sums of a million terms are left-deep trees as deep.
+     *
+     * @param root the tree
+     * @param arguments how many of an operation's arguments to visit (the first ones)
+     * @param visit called on every visited node
+     */
+    static void postorder(Node root, java.util.function.ToIntFunction<Operation> arguments,
+            java.util.function.Consumer<Node> visit) {
+        java.util.ArrayDeque<Node> nodes = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<int[]> next = new java.util.ArrayDeque<>();
+        nodes.push(root);
+        next.push(new int[1]);
+        while (!nodes.isEmpty()) {
+            Node node = nodes.peek();
+            int[] child = next.peek();
+            if (node instanceof Operation o && child[0] < arguments.applyAsInt(o)) {
+                nodes.push(o.arguments()[child[0]++]);
+                next.push(new int[1]);
+            } else {
+                nodes.pop();
+                next.pop();
+                visit.accept(node);
+            }
+        }
+    }
+
     /** @return the value at state {@code x}, by walking the tree (the reference the compiled form is tested against) */
     default double evaluate(double[] x) {
-        if (this instanceof Const c) {
-            return c.value();
-        }
-        if (this instanceof Coordinate v) {
-            return x[v.index()];
-        }
-        Operation o = (Operation) this;
-        double[] values = new double[o.arguments().length];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = o.arguments()[i].evaluate(x);
-        }
-        return apply(o.op(), o.integer(), values);
+        java.util.ArrayDeque<Double> values = new java.util.ArrayDeque<>();
+        postorder(this, o -> o.arguments().length, node -> {
+            if (node instanceof Const c) {
+                values.push(c.value());
+            } else if (node instanceof Coordinate v) {
+                values.push(x[v.index()]);
+            } else {
+                Operation o = (Operation) node;
+                double[] a = new double[o.arguments().length];
+                for (int i = a.length - 1; i >= 0; i--) {
+                    a[i] = values.pop();
+                }
+                values.push(apply(o.op(), o.integer(), a));
+            }
+        });
+        return values.pop();
     }
 }

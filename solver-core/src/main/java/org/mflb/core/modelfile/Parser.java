@@ -33,6 +33,12 @@ import org.mflb.core.modelfile.Syntax.Vars;
  * loosest: {@code or}, {@code and}, {@code not}, comparisons (conditions only); {@code + -};
  * {@code * /}; unary minus; {@code ^} (right-associative, so {@code -x^2} is {@code −(x²)} and
  * {@code a^b^c} is {@code a^(b^c)}).
+ *
+ * <p>Chains of the same precedence ({@code a + b − c + ...}, {@code a and b and ...}) are read by
+ * loops, so their length is limited only by memory; nesting (parentheses, function calls, indices,
+ * sums, unary signs, the right operands of {@code ^}, {@code not}) recurses and is limited to
+ * {@link #MAX_NESTING} levels, beyond which the error names the place, instead of the reader running
+ * out of stack.
  */
 final class Parser {
 
@@ -41,8 +47,12 @@ final class Parser {
 
     private static final Set<String> COMPARISONS = Set.of("==", "!=", "<", "<=", ">", ">=");
 
+    /** Deepest nesting of an expression or condition (parentheses, calls, indices, signs, powers, not). */
+    static final int MAX_NESTING = 256;
+
     private final List<Token> tokens;
     private int at;
+    private int nesting;
 
     private Parser(List<Token> tokens) {
         this.tokens = tokens;
@@ -100,6 +110,22 @@ final class Parser {
         Token t = peek();
         if (t.kind() != Kind.END) {
             throw t.position().error("unexpected " + t.describe(), "end of the statement");
+        }
+    }
+
+    /**
+     * Parses one more level of nesting, refusing past {@link #MAX_NESTING} at {@code where}.
+     */
+    private <T> T nested(Token where, java.util.function.Supplier<T> inner) {
+        if (nesting >= MAX_NESTING) {
+            throw where.position().error("expression nested deeper than " + MAX_NESTING + " levels",
+                    "at most " + MAX_NESTING + " nested parentheses, function calls, indices, signs and powers");
+        }
+        nesting++;
+        try {
+            return inner.get();
+        } finally {
+            nesting--;
         }
     }
 
@@ -289,14 +315,14 @@ final class Parser {
 
     private Expr negation() {
         if (peek().isName("not")) {
-            SourcePosition p = next().position();
-            return new Not(p, negation());
+            Token not = next();
+            return new Not(not.position(), nested(not, this::negation));
         }
         if (peek().is("(")) {
             int mark = at;
             try {
-                next();
-                Expr inner = condition();
+                Token open = next();
+                Expr inner = nested(open, this::condition);
                 expect(")", "')'");
                 if (!COMPARISONS.contains(peek().text()) || peek().kind() != Kind.SYMBOL) {
                     if (inner instanceof Compare || inner instanceof Logic || inner instanceof Not) {
@@ -339,12 +365,11 @@ final class Parser {
 
     private Expr unary() {
         if (peek().is("-")) {
-            SourcePosition p = next().position();
-            return new Neg(p, unary());
+            Token minus = next();
+            return new Neg(minus.position(), nested(minus, this::unary));
         }
         if (peek().is("+")) {
-            next();
-            return unary();
+            return nested(next(), this::unary);
         }
         return power();
     }
@@ -353,15 +378,15 @@ final class Parser {
         Expr base = primary();
         if (peek().is("^")) {
             Token op = next();
-            return new Binary(base.position(), '^', base, exponent());
+            return new Binary(base.position(), '^', base, nested(op, this::exponent));
         }
         return base;
     }
 
     private Expr exponent() {
         if (peek().is("-")) {
-            SourcePosition p = next().position();
-            return new Neg(p, exponent());
+            Token minus = next();
+            return new Neg(minus.position(), nested(minus, this::exponent));
         }
         return power();
     }
@@ -374,62 +399,65 @@ final class Parser {
         }
         if (t.is("(")) {
             next();
-            Expr inner = expression();
+            Expr inner = nested(t, this::expression);
             expect(")", "')'");
             return inner;
         }
         if (t.kind() == Kind.NAME) {
             next();
             if (peek().is("(")) {
-                next();
-                if (t.text().equals("sum")) {
-                    Token index = expectName("an index name, as in sum(k in 1..n, ...)");
-                    if (!peek().isName("in")) {
-                        throw peek().position().error("unexpected " + peek().describe(), "'in' and a range a..b");
-                    }
-                    next();
-                    Expr low = expression();
-                    expect("..", "'..' and the upper bound of the sum");
-                    Expr high = expression();
-                    expect(",", "',' and the summand");
-                    Expr body = expression();
-                    expect(")", "')' closing the sum");
-                    return new Sum(t.position(), index.text(), low, high, body);
-                }
-                if (!FUNCTIONS.contains(t.text())) {
-                    throw t.position().error("unknown function '" + t.text() + "'",
-                            "one of exp, log, sqrt, abs, min, max, pow, sum");
-                }
-                List<Expr> args = new ArrayList<>();
-                if (!peek().is(")")) {
-                    do {
-                        args.add(expression());
-                    } while (accept(","));
-                }
-                expect(")", "')' or ',' in the arguments of " + t.text());
-                int arity = args.size();
-                boolean ok = switch (t.text()) {
-                    case "min", "max" -> arity >= 2;
-                    case "pow" -> arity == 2;
-                    default -> arity == 1;
-                };
-                if (!ok) {
-                    throw t.position().error(t.text() + " takes " + switch (t.text()) {
-                        case "min", "max" -> "two or more arguments";
-                        case "pow" -> "two arguments";
-                        default -> "one argument";
-                    } + ", not " + arity, "the function's arguments");
-                }
-                return new Call(t.position(), t.text(), args);
+                return nested(next(), () -> call(t));
             }
             Expr index = null;
             if (peek().is("[")) {
-                next();
-                index = expression();
+                index = nested(next(), this::expression);
                 expect("]", "']' closing the index");
             }
             return new Ref(t.position(), t.text(), index);
         }
         throw t.position().error("unexpected " + t.describe(), "a number, a name, '(' or a function");
+    }
+
+    /** A call {@code t(...)} or {@code sum(k in a..b, body)}, after its opening parenthesis. */
+    private Expr call(Token t) {
+        if (t.text().equals("sum")) {
+            Token index = expectName("an index name, as in sum(k in 1..n, ...)");
+            if (!peek().isName("in")) {
+                throw peek().position().error("unexpected " + peek().describe(), "'in' and a range a..b");
+            }
+            next();
+            Expr low = expression();
+            expect("..", "'..' and the upper bound of the sum");
+            Expr high = expression();
+            expect(",", "',' and the summand");
+            Expr body = expression();
+            expect(")", "')' closing the sum");
+            return new Sum(t.position(), index.text(), low, high, body);
+        }
+        if (!FUNCTIONS.contains(t.text())) {
+            throw t.position().error("unknown function '" + t.text() + "'",
+                    "one of exp, log, sqrt, abs, min, max, pow, sum");
+        }
+        List<Expr> args = new ArrayList<>();
+        if (!peek().is(")")) {
+            do {
+                args.add(expression());
+            } while (accept(","));
+        }
+        expect(")", "')' or ',' in the arguments of " + t.text());
+        int arity = args.size();
+        boolean ok = switch (t.text()) {
+            case "min", "max" -> arity >= 2;
+            case "pow" -> arity == 2;
+            default -> arity == 1;
+        };
+        if (!ok) {
+            throw t.position().error(t.text() + " takes " + switch (t.text()) {
+                case "min", "max" -> "two or more arguments";
+                case "pow" -> "two arguments";
+                default -> "one argument";
+            } + ", not " + arity, "the function's arguments");
+        }
+        return new Call(t.position(), t.text(), args);
     }
 }

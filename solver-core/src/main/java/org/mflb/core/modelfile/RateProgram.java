@@ -83,13 +83,11 @@ public final class RateProgram {
     }
 
     private static void collect(Node node, TreeSet<Integer> support) {
-        if (node instanceof Coordinate c) {
-            support.add(c.index());
-        } else if (node instanceof Operation o) {
-            for (Node a : o.arguments()) {
-                collect(a, support);
+        Node.postorder(node, o -> o.arguments().length, n -> {
+            if (n instanceof Coordinate c) {
+                support.add(c.index());
             }
-        }
+        });
     }
 
     /** @return number of rates */
@@ -252,8 +250,23 @@ public final class RateProgram {
             });
         }
 
-        /** @return the stack depth the node needs */
+        /**
+         * Emits {@code node} in postorder (by {@link Node#postorder}, without recursion).
+         *
+         * @return the stack depth its evaluation needs: the highest the stack gets
+         */
         int emit(Node node, int[] support) {
+            int[] height = {0, 0};
+            Node.postorder(node, o -> o.op() == Node.Op.POW && o.arguments()[1] instanceof Const ? 1
+                    : o.arguments().length, n -> {
+                        height[0] += emitOne(n, support);
+                        height[1] = Math.max(height[1], height[0]);
+                    });
+            return height[1];
+        }
+
+        /** Emits one node whose arguments are already emitted; @return how it changes the stack's height */
+        private int emitOne(Node node, int[] support) {
             if (node instanceof Const c) {
                 add(CONST, constant(c.value()), 0);
                 return 1;
@@ -263,60 +276,30 @@ public final class RateProgram {
                 return 1;
             }
             Operation o = (Operation) node;
-            Node[] a = o.arguments();
             switch (o.op()) {
-                case POWI -> {
-                    int d = emit(a[0], support);
-                    add(POWI, o.integer(), 0);
-                    return d;
-                }
+                case POWI -> add(POWI, o.integer(), 0);
                 case POW -> {
-                    if (a[1] instanceof Const c) {
-                        int d = emit(a[0], support);
+                    if (o.arguments()[1] instanceof Const c) {
                         add(POWC, constant(c.value()), 0);
-                        return d;
+                        return 0;
                     }
-                    return binary(POW, a, support, 0);
+                    add(POW, 0, 0);
+                    return -1;
                 }
-                case NEG, EXP, LOG, SQRT, ABS -> {
-                    int d = emit(a[0], support);
-                    int op = switch (o.op()) {
-                        case NEG -> NEG;
-                        case EXP -> EXP;
-                        case LOG -> LOG;
-                        case SQRT -> SQRT;
-                        default -> ABS;
-                    };
-                    add(op, 0, op == ABS ? position(o.position()) : 0);
-                    return d;
-                }
-                case ADD -> {
-                    return binary(ADD, a, support, 0);
-                }
-                case SUB -> {
-                    return binary(SUB, a, support, 0);
-                }
-                case MUL -> {
-                    return binary(MUL, a, support, 0);
-                }
-                case DIV -> {
-                    return binary(DIV, a, support, 0);
-                }
-                case MIN -> {
-                    return binary(MIN, a, support, position(o.position()));
-                }
-                case MAX -> {
-                    return binary(MAX, a, support, position(o.position()));
-                }
+                case NEG -> add(NEG, 0, 0);
+                case EXP -> add(EXP, 0, 0);
+                case LOG -> add(LOG, 0, 0);
+                case SQRT -> add(SQRT, 0, 0);
+                case ABS -> add(ABS, 0, position(o.position()));
+                case ADD -> add(ADD, 0, 0);
+                case SUB -> add(SUB, 0, 0);
+                case MUL -> add(MUL, 0, 0);
+                case DIV -> add(DIV, 0, 0);
+                case MIN -> add(MIN, 0, position(o.position()));
+                case MAX -> add(MAX, 0, position(o.position()));
                 default -> throw new IllegalStateException(o.op().toString());
             }
-        }
-
-        private int binary(int op, Node[] a, int[] support, int more) {
-            int left = emit(a[0], support);
-            int right = emit(a[1], support);
-            add(op, 0, more);
-            return Math.max(left, right + 1);
+            return o.arguments().length == 1 ? 0 : -1;
         }
 
         private int position(SourcePosition p) {

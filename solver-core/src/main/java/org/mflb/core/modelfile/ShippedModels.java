@@ -63,8 +63,9 @@ public final class ShippedModels {
      */
     public static ModelFile load(String fileOrName, Map<String, Double> overrides) {
         Path path = Path.of(fileOrName);
-        if (Files.isRegularFile(path)) {
-            return ModelFile.read(path, overrides);
+        boolean shipped = ENTRIES.stream().anyMatch(e -> e.name().equals(fileOrName));
+        if (Files.isRegularFile(path) || Files.exists(path) && !shipped) {
+            return ModelFile.read(path, overrides); // a directory or an unreadable file: ModelFile says which
         }
         for (Entry e : ENTRIES) {
             if (e.name().equals(fileOrName)) {

@@ -11,6 +11,44 @@ final class Syntax {
     private Syntax() {
     }
 
+    /**
+     * Calls {@code action} on every name an expression refers to (indices of indexed names and the
+     * bounds and body of sums included), by an explicit stack: chains of any length are walked
+     * without recursion.
+     */
+    static void forEachRef(Expr root, java.util.function.Consumer<Ref> action) {
+        java.util.ArrayDeque<Expr> pending = new java.util.ArrayDeque<>();
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            Expr e = pending.pop();
+            if (e instanceof Ref r) {
+                action.accept(r);
+                if (r.index() != null) {
+                    pending.push(r.index());
+                }
+            } else if (e instanceof Neg n) {
+                pending.push(n.operand());
+            } else if (e instanceof Binary b) {
+                pending.push(b.right());
+                pending.push(b.left());
+            } else if (e instanceof Call c) {
+                c.arguments().forEach(pending::push);
+            } else if (e instanceof Sum s) {
+                pending.push(s.body());
+                pending.push(s.high());
+                pending.push(s.low());
+            } else if (e instanceof Compare c) {
+                pending.push(c.right());
+                pending.push(c.left());
+            } else if (e instanceof Logic l) {
+                pending.push(l.right());
+                pending.push(l.left());
+            } else if (e instanceof Not n) {
+                pending.push(n.operand());
+            }
+        }
+    }
+
     /** An expression or a condition. */
     sealed interface Expr permits Num, Ref, Neg, Binary, Call, Sum, Compare, Logic, Not {
         SourcePosition position();

@@ -2,6 +2,7 @@ package org.mflb.core.ode;
 
 import java.util.List;
 
+import org.hipparchus.exception.MathIllegalArgumentException;
 import org.hipparchus.exception.MathIllegalStateException;
 import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.ODEStateAndDerivative;
@@ -77,14 +78,19 @@ public final class TransientSolver {
             integrator.addEventDetector(detector);
         }
         integrator.addStepHandler(new GridSampler(grid, states, field));
+        LastStep last = new LastStep(grid.start(), x0);
+        integrator.addStepHandler(last);
         try {
             integrator.integrate(asOde(field), new ODEState(grid.start(), x0.clone()), grid.end());
-        } catch (MathIllegalStateException e) {
-            throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
-                    "the transient could not be integrated to t = " + grid.end() + ": " + e.getMessage());
+        } catch (MathIllegalStateException | MathIllegalArgumentException e) {
+            throw stopped(e, x0, last, grid.end());
         }
-        for (double[] state : states) {
-            checkFinite(state);
+        for (int s = 0; s < states.length; s++) {
+            if (!finite(states[s])) {
+                throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the fluid limit blows up before t = "
+                        + grid.time(s) + " (a state component is no longer a finite number): it has no solution"
+                        + " beyond; check the rates that grow with the state");
+            }
         }
         return new Trajectory(grid, states, (from, x, to) -> propagate(field, from, x, to));
     }
@@ -99,16 +105,33 @@ public final class TransientSolver {
      * @return {@code x(t1)}
      */
     public double[] propagate(DriftField field, double t0, double[] x0, double t1) {
+        return propagate(field, t0, x0, t1, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #propagate(DriftField, double, double[], double)}, with a budget of drift evaluations:
+     * spending it counts as stiffness ({@link Stiff}, with the state reached), unless the state blew up.
+     *
+     * @param field the drift
+     * @param t0 initial time
+     * @param x0 initial state (not modified)
+     * @param t1 final time
+     * @param maxEvaluations largest number of drift evaluations
+     * @return {@code x(t1)}
+     */
+    public double[] propagate(DriftField field, double t0, double[] x0, double t1, int maxEvaluations) {
         if (t1 == t0) {
             return x0.clone();
         }
         DormandPrince853Integrator integrator = newIntegrator(Math.abs(t1 - t0));
+        integrator.setMaxEvaluations(maxEvaluations);
+        LastStep last = new LastStep(t0, x0);
+        integrator.addStepHandler(last);
         ODEStateAndDerivative end;
         try {
             end = integrator.integrate(asOde(field), new ODEState(t0, x0.clone()), t1);
-        } catch (MathIllegalStateException e) {
-            throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
-                    "the fluid limit could not be integrated to t = " + t1 + ": " + e.getMessage());
+        } catch (MathIllegalStateException | MathIllegalArgumentException e) {
+            throw stopped(e, x0, last, t1);
         }
         double[] x = end.getPrimaryState();
         field.project(x);
@@ -123,11 +146,97 @@ public final class TransientSolver {
     }
 
     private static void checkFinite(double[] x) {
+        if (!finite(x)) {
+            throw new MflbException(ErrorKind.NO_CONVERGENCE, null, "the fluid limit blows up (a state component is"
+                    + " no longer a finite number): it has no solution beyond; check the rates that grow with the state");
+        }
+    }
+
+    private static boolean finite(double[] x) {
         for (double v : x) {
             if (!Double.isFinite(v)) {
-                throw new MflbException(ErrorKind.NO_CONVERGENCE, null,
-                        "the fluid limit left the finite range (a non-finite state was produced)");
+                return false;
             }
+        }
+        return true;
+    }
+
+    private static double normInf(double[] x) {
+        double max = 0;
+        for (double v : x) {
+            max = Math.max(max, Math.abs(v));
+        }
+        return max;
+    }
+
+    /** Growth of {@code ‖x‖∞} over the start's (at least 1) beyond which a stopped integration is a blow-up. */
+    private static final double BLOW_UP_GROWTH = 1e6;
+
+    /**
+     * The integration stopped before {@code target} (Hipparchus: the step fell below its minimum, or
+     * the evaluation budget ran out). Told apart by the last accepted state: a state grown by
+     * {@link #BLOW_UP_GROWTH} or more, or not finite, is a solution that blows up in finite time; any
+     * other is a drift whose time scales are too far apart for an explicit method (stiffness).
+     */
+    private static MflbException stopped(RuntimeException cause, double[] x0, LastStep last, double target) {
+        double scale = Math.max(1.0, normInf(x0));
+        double reached = normInf(last.state);
+        String at = String.format(java.util.Locale.ROOT, "%.6g", last.time);
+        if (!finite(last.state) || reached > BLOW_UP_GROWTH * scale) {
+            return new MflbException(ErrorKind.NO_CONVERGENCE, null, String.format(java.util.Locale.ROOT,
+                    "the fluid limit blows up near t = %s (max |x_i| = %.3g there, %.3g at the start): it has no"
+                            + " solution up to t = %s; check the rates that grow with the state", at, reached,
+                    normInf(x0), target));
+        }
+        return new Stiff(String.format(java.util.Locale.ROOT, "the fluid limit is too stiff to integrate beyond t = %s"
+                + " (the adaptive explicit method needs steps below its minimum, %s): some rates are more than"
+                + " about 1e12 times faster than the horizon; slow the fastest transitions or shorten the horizon"
+                + " (for the steady state, fixed-point is implicit and copes with stiffness)", at,
+                cause.getMessage() == null ? "?" : cause.getMessage().replaceAll("minimal step size \\(([^)]*)\\).*", "$1")),
+                last.time, last.state);
+    }
+
+    /**
+     * An integration stopped by stiffness (not by a blow-up): {@link #time()} and {@link #state()} are
+     * where it got to.
+     */
+    public static final class Stiff extends MflbException {
+        private static final long serialVersionUID = 1L;
+        private final double time;
+        private final double[] state;
+
+        Stiff(String message, double time, double[] state) {
+            super(ErrorKind.NO_CONVERGENCE, null, message);
+            this.time = time;
+            this.state = state.clone();
+        }
+
+        /** @return the time the integration reached */
+        public double time() {
+            return time;
+        }
+
+        /** @return the state it reached there (a copy) */
+        public double[] state() {
+            return state.clone();
+        }
+    }
+
+    /** Keeps the end of the last accepted step. */
+    private static final class LastStep implements ODEStepHandler {
+        double time;
+        double[] state;
+
+        LastStep(double t0, double[] x0) {
+            time = t0;
+            state = x0.clone();
+        }
+
+        @Override
+        public void handleStep(ODEStateInterpolator interpolator) {
+            ODEStateAndDerivative end = interpolator.getCurrentState();
+            time = end.getTime();
+            state = end.getPrimaryState();
         }
     }
 

@@ -128,4 +128,79 @@ class ModelFileErrorsTest {
         double[] x = {0.5, 0, 0, 0.5};
         assertEquals(1 * 0.5 * 0.5 + 3, m.rates().evaluate(0, x, new double[m.rates().stackDepth()]), 1e-15);
     }
+
+    /** Definitions in terms of themselves: one line at the reference, never a stack overflow or a null. */
+    @Test
+    void circularDefinitionsAreNamed() {
+        assertEquals("m.model:2:9: 'a' is defined in terms of itself (expected a definition that uses only names"
+                + " defined before it)", error("var A, B\nlet a = a + 1\nA -> B ; A\n").getMessage());
+        assertEquals("m.model:1:11: 'p' is defined in terms of itself (expected a definition that uses only names"
+                + " defined before it)", error("param p = p + 1\nvar A, B\nA -> B ; A\n").getMessage());
+        assertTrue(error("var x[1..x]\n").getMessage().startsWith("m.model:1:10: 'x' is defined in terms of itself"));
+        assertTrue(error("var A, B\nlet a = b + 1\nlet b = a\nA -> B ; a*A\n").getMessage()
+                .startsWith("m.model:3:9: 'a' is defined in terms of itself (through b)"));
+    }
+
+    /** Long chains are read and evaluated by loops; nesting beyond the stated limit is refused at its place. */
+    @Test
+    void longChainsParseAndDeepNestingIsRefused() {
+        int terms = 200_000;
+        String sum = String.join(" + ", java.util.Collections.nCopies(terms, "A"));
+        ModelFile m = ModelFile.parse("m.model", "var A, B\nA -> B ; " + sum + "\nB -> A ; B\ninit A = 1\n", Map.of());
+        double[] x = {0.25, 0.75};
+        assertEquals(terms * 0.25, m.rates().evaluate(0, x, new double[m.rates().stackDepth()]), 0.0);
+        assertEquals(terms * 0.25, m.expression(0).evaluate(x), 0.0);
+        String minus = String.join(" - ", java.util.Collections.nCopies(terms, "A"));
+        ModelFile d = ModelFile.parse("m.model", "var A, B\nA -> B ; 1e6 + " + minus + "\nB -> A ; B\n", Map.of());
+        assertEquals(1e6 + 0.25 - (terms - 1) * 0.25, d.rates().evaluate(0, x, new double[d.rates().stackDepth()]), 1e-6);
+        // a sum of 200 000 terms is a left-deep tree as deep: compiled without recursion
+        ModelFile s = ModelFile.parse("m.model", "var A, B\nA -> B ; sum(k in 1..200000, A/200000)\nB -> A ; B\n",
+                Map.of());
+        assertEquals(0.25, s.rates().evaluate(0, x, new double[s.rates().stackDepth()]), 1e-12);
+
+        int limit = Parser.MAX_NESTING;
+        String ok = "(".repeat(limit) + "A" + ")".repeat(limit);
+        ModelFile.parse("m.model", "var A, B\nA -> B ; " + ok + "\n", Map.of());
+        String deep = "(".repeat(20_000) + "A" + ")".repeat(20_000);
+        assertEquals("m.model:2:" + (9 + limit + 1) + ": expression nested deeper than " + limit + " levels (expected at"
+                + " most " + limit + " nested parentheses, function calls, indices, signs and powers)",
+                error("var A, B\nA -> B ; " + deep + "\n").getMessage());
+        assertTrue(error("var A, B\nA -> B ; " + "-".repeat(20_000) + "A\n").getMessage()
+                .contains("nested deeper than " + limit));
+        assertTrue(error("var A, B\nA -> B ; A" + "^A".repeat(20_000) + "\n").getMessage()
+                .contains("nested deeper than " + limit));
+        assertTrue(error("var A, B\nfor i in 1..2, " + "not ".repeat(20_000) + "i == 1: A -> B ; A\n").getMessage()
+                .contains("nested deeper than " + limit));
+        // lets built on lets: scalar lets are expanded once each (any chain); families through families are bounded
+        StringBuilder chain = new StringBuilder("var A, B\nlet l0 = A\n");
+        for (int i = 1; i <= 3000; i++) {
+            chain.append("let l").append(i).append(" = 1 * (l").append(i - 1).append(")\n");
+        }
+        ModelFile scalars = ModelFile.parse("m.model", chain + "A -> B ; l3000\n", Map.of());
+        assertEquals(0.25, scalars.rates().evaluate(0, x, new double[scalars.rates().stackDepth()]), 0.0);
+        StringBuilder families = new StringBuilder("var A, B\nlet f0[i in 1..1] = A\n");
+        for (int i = 1; i <= 3000; i++) {
+            families.append("let f").append(i).append("[i in 1..1] = 1 * (f").append(i - 1).append("[i])\n");
+        }
+        assertTrue(error(families + "A -> B ; f3000[1]\n").getMessage()
+                .contains("nested deeper than " + Loader.MAX_EXPANSION_DEPTH), "let families");
+    }
+
+    /** Files that are not model files: one line saying what they are. */
+    @Test
+    void directoriesAndBinaryFilesAreNamed(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        MflbException e = assertThrows(MflbException.class, () -> ShippedModels.load(dir.toString(), Map.of()));
+        assertEquals("cannot read model file " + dir + ": it is a directory (expected a model file)", e.getMessage());
+        java.nio.file.Path binary = java.nio.file.Files.write(dir.resolve("b.model"), new byte[] {(byte) 0xCA, (byte) 0xFE,
+            (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 61});
+        e = assertThrows(MflbException.class, () -> ShippedModels.load(binary.toString(), Map.of()));
+        assertTrue(e.getMessage().endsWith("it is not a UTF-8 text model file (it has bytes that are not UTF-8, as"
+                + " binary files do)"), e.getMessage());
+        java.nio.file.Path nul = java.nio.file.Files.write(dir.resolve("n.model"), new byte[] {'v', 'a', 'r', 0});
+        e = assertThrows(MflbException.class, () -> ShippedModels.load(nul.toString(), Map.of()));
+        assertTrue(e.getMessage().contains("NUL characters"), e.getMessage());
+        java.nio.file.Path bom = java.nio.file.Files.writeString(dir.resolve("bom.model"),
+                "\uFEFFvar A, B\nA -> B ; A\ninit A = 1\n");
+        assertEquals(2, ShippedModels.load(bom.toString(), Map.of()).dimension());
+    }
 }
