@@ -153,6 +153,8 @@ public final class HalfinWhittMode {
             throw MflbException.invalid("plot", plot, "a file name ending in .png");
         }
         Path tails = plot.resolveSibling(name.substring(0, name.length() - 4) + "-tails.png");
+        OutputPaths.requireWritableFile("plot", plot); // before the lattices and the chains, not after
+        OutputPaths.requireWritableFile("plot", tails);
         double[] times = null;
         if (transientStart != null) {
             if (transientStart.length != 2) {
