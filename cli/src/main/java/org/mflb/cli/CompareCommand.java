@@ -72,7 +72,7 @@ public final class CompareCommand implements Callable<Integer> {
     RandomStreamOptions streams;
 
     /** A steady-state comparison needs at least this many arrivals per replication after the warm-up. */
-    static final int MIN_STEADY_ARRIVALS = 1000;
+    static final int MIN_STEADY_ARRIVALS = 50;
 
     @Option(names = "--t-end", paramLabel = "T",
             description = "Simulated time: the transient's horizon, or the steady-state run length (default 1000).")
