@@ -228,6 +228,12 @@ class EdgeCaseTest {
         assertFalse(memory.toString().contains("NaN"), memory.toString());
         assertTrue(memory.get("residual").asDouble() < 1e-10, memory.toString());
         assertEquals(memory.get("meanQueueLength").asDouble() / 0.99999, memory.get("meanResponseTime").asDouble(), 1e-8);
+        // pools above their threshold at a load in the hundreds: the Erlang-B weights rho^j/j! no longer overflow
+        JsonNode erlang = CliTest.json("fixed-point", "--system", "pools", "--policy", "threshold", "--threshold", "1100",
+                "--lambda", "900", "--format", "json");
+        assertFalse(erlang.toString().contains("NaN"), erlang.toString());
+        assertEquals(900, erlang.get("meanQueueLength").asDouble(), 1e-6, "Little's law: mean = lambda E[S]");
+        assertTrue(erlang.get("residual").asDouble() < 1e-9, erlang.toString());
         // a fixed truncation that cuts off real mass: the numbers, and a warning naming it
         CliTest.Run cut = CliTest.run("fixed-point", "--system", "supermarket", "--policy", "random", "--lambda", "0.7",
                 "--truncation", "3");
