@@ -53,14 +53,22 @@ class EdgeCaseTest {
         "pde --d 2 --lambda 0.9 --equilibrium --t-end 10|t-end = 10.0 is invalid: must be absent with --equilibrium",
         "fixed-point --system supermarket --policy sqd --lambda 0.9 --n 100|n = 100 is invalid: must be used only with --sampling distinct",
         "transient --system supermarket --policy sqd --lambda 0.9 --n 100 --t-end 1 --dt 1|n = 100 is invalid",
-        "simulate --system supermarket --policy sqd --lambda 0.9 --n 10 --t-end 10 --warmup -1|warmup = -1.0 is invalid"})
+        "simulate --system supermarket --policy sqd --lambda 0.9 --n 10 --t-end 10 --warmup -1|warmup = -1.0 is invalid",
+        // issue 29 (own instances): sizes, levels, horizons and outputs refused before the work
+        "fixed-point --system loss --capacity 60000 --policy sqd --lambda 3|needs dense 60000 x 60000 matrices",
+        "diffusion --system supermarket --policy random --lambda 0.5 --n 50 --levels 100|levels = 100 is invalid: must be an integer in [1, ",
+        "pde --d 3 --lambda 0.7 --t-end 1 --dt 1 --tolerance 0|tolerance = 0.0 is invalid: must be in (0, 0.1)",
+        "models --format csv|format = csv is invalid: must be json or table",
+        "compare --system pools --policy random --lambda 2 --n 20 --t-end 1e-3|t-end = 0.001 is invalid: must be long enough for at least 50 arrivals",
+        "sweep fixed-point --system supermarket --policy random --lambda 0.3,0.6 --plot x=lambda,y=meanQueueLength --plot-file /nonexistent-dir/s.png|plot-file = /nonexistent-dir/s.png is invalid",
+        "diffusion --regime halfin-whitt --policy jsq --beta 2 --n 50 --events 0 --plot /nonexistent-dir/hw.png|plot = /nonexistent-dir/hw.png is invalid"})
     void badValuesGiveOneLineAndExitOne(String line, String expected) {
         CliTest.Run r = CliTest.run(line.split(" "));
         assertEquals(Mflb.EXIT_FAILURE, r.code(), r.err());
         assertOneClearLine(r, expected);
     }
 
-    /** Missing required options are a malformed command line: exit 2. */
+    /** Missing required options, and options that would be ignored, are a malformed command line: exit 2. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "fixed-point --system pools --policy threshold --lambda 2.5|missing option --threshold",
@@ -68,8 +76,15 @@ class EdgeCaseTest {
         "simulate --system loss --policy sqd --lambda 1 --n 10 --t-end 1|missing option --capacity",
         "compare --system supermarket --policy sqd --lambda 0.5 --n 10 --dt 1|missing option --t-end",
         "pde --d 2 --lambda 0.5 --t-end 1|missing option --dt",
-        "fixed-point --system supermarket --lambda 0.9|Missing required option: '--policy"})
-    void missingOptionsExitTwo(String line, String expected) {
+        "fixed-point --system supermarket --lambda 0.9|Missing required option: '--policy",
+        // issue 29 (own instances): options that were silently ignored
+        "simulate --system pools --policy sqd --lambda 3 --n 10 --t-end 5 --batches 4 --replications 2|--batches cannot be used with --replications 2",
+        "simulate --system loss --capacity 4 --policy random --lambda 1 --n 10 --t-end 5 --percentiles 90|--percentiles cannot be used with --system loss",
+        "sweep fixed-point --system supermarket --policy random --lambda 0.3,0.6 --plot-file s.png|--plot-file needs --plot",
+        "pde --d 2 --lambda 0.6 --equilibrium --tolerance 1e-3|--tolerance cannot be used with --equilibrium",
+        "transient --model sir --param x=1 --param x=3 --t-end 1 --dt 1|--param x is given twice",
+        "sweep transient --model sir --param x=1,2 --param x=3 --t-end 1 --dt 1|--param x is given twice"})
+    void malformedCommandLinesExitTwo(String line, String expected) {
         CliTest.Run r = CliTest.run(line.split(" "));
         assertEquals(Mflb.EXIT_USAGE, r.code(), r.err());
         assertTrue(r.err().contains(expected), r.err());
@@ -179,38 +194,6 @@ class EdgeCaseTest {
         assertEquals(0, r.code(), r.err());
         assertFalse(r.out().contains("figure:"), r.out());
         assertEquals(existed, Files.exists(cwdFigure));
-    }
-
-    /** Issue 29, bad values (exit 1, one line, before the work): sizes, levels, horizons, outputs. */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "fixed-point --system loss --capacity 60000 --policy sqd --lambda 3|needs dense 60000 x 60000 matrices",
-        "diffusion --system supermarket --policy random --lambda 0.5 --n 50 --levels 100|levels = 100 is invalid: must be an integer in [1, ",
-        "pde --d 3 --lambda 0.7 --t-end 1 --dt 1 --tolerance 0|tolerance = 0.0 is invalid: must be in (0, 0.1)",
-        "models --format csv|format = csv is invalid: must be json or table",
-        "compare --system pools --policy random --lambda 2 --n 20 --t-end 1e-3|t-end = 0.001 is invalid: must be long enough for at least 50 arrivals",
-        "sweep fixed-point --system supermarket --policy random --lambda 0.3,0.6 --plot x=lambda,y=meanQueueLength --plot-file /nonexistent-dir/s.png|plot-file = /nonexistent-dir/s.png is invalid",
-        "diffusion --regime halfin-whitt --policy jsq --beta 2 --n 50 --events 0 --plot /nonexistent-dir/hw.png|plot = /nonexistent-dir/hw.png is invalid"})
-    void issue29BadValuesAreRefusedUpFront(String line, String expected) {
-        CliTest.Run r = CliTest.run(line.split(" "));
-        assertEquals(Mflb.EXIT_FAILURE, r.code(), r.err());
-        assertOneClearLine(r, expected);
-    }
-
-    /** Issue 29, options that were silently ignored: a malformed command line (exit 2). */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "simulate --system pools --policy sqd --lambda 3 --n 10 --t-end 5 --batches 4 --replications 2|--batches cannot be used with --replications 2",
-        "simulate --system loss --capacity 4 --policy random --lambda 1 --n 10 --t-end 5 --percentiles 90|--percentiles cannot be used with --system loss",
-        "sweep fixed-point --system supermarket --policy random --lambda 0.3,0.6 --plot-file s.png|--plot-file needs --plot",
-        "pde --d 2 --lambda 0.6 --equilibrium --tolerance 1e-3|--tolerance cannot be used with --equilibrium",
-        "transient --model sir --param x=1 --param x=3 --t-end 1 --dt 1|--param x is given twice",
-        "sweep transient --model sir --param x=1,2 --param x=3 --t-end 1 --dt 1|--param x is given twice"})
-    void issue29IgnoredOptionsAreUsageErrors(String line, String expected) {
-        CliTest.Run r = CliTest.run(line.split(" "));
-        assertEquals(Mflb.EXIT_USAGE, r.code(), r.err());
-        assertTrue(r.err().startsWith("mflb: ") && r.err().contains(expected), r.err());
-        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
     }
 
     /** Issue 29, valid input answered correctly: closed forms and conservation laws, warnings where due. */
