@@ -75,6 +75,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     RandomStreamOptions streams;
 
+    /** A steady-state comparison needs at least this many arrivals per replication after the warm-up. */
+    static final int MIN_STEADY_ARRIVALS = 50;
+
     @Option(names = "--t-end", paramLabel = "T",
             description = "Simulated time: the transient's horizon, or the steady-state run length (default 1000).")
     Double tEnd;
@@ -199,6 +202,17 @@ public final class CompareCommand implements Callable<Integer> {
         }
         ObjectNode extra = Printer.object();
         double lambda = lbm.arrivalRate().at(0);
+        if (!transientRun) {
+            // a steady-state average over a window holding a handful of arrivals measures nothing: its rows are 0 or NaN
+            double window = horizon - (warmup != null ? warmup : horizon / 10);
+            double arrivals = servers * lambda * window;
+            if (!(arrivals >= MIN_STEADY_ARRIVALS)) {
+                throw MflbException.invalid("t-end", horizon, String.format(java.util.Locale.ROOT, "long enough for at"
+                        + " least %d arrivals per replication after the warm-up, N lambda (t-end - warm-up) = %.3g:"
+                        + " t-end >= %.3g", MIN_STEADY_ARRIVALS, arrivals,
+                        horizon * MIN_STEADY_ARRIVALS / Math.max(arrivals, Double.MIN_VALUE)));
+            }
+        }
         String title = fluid + ", " + model.loadLabel() + ", N = " + servers
                 + model.samplingLabel().map(l -> ", sampling " + l).orElse("")
                 + (model.serviceGiven() ? ", service " + lbm.service().spec() : "");

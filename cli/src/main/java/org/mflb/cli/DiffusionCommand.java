@@ -115,9 +115,16 @@ public final class DiffusionCommand implements Callable<Integer> {
         if (!spec.commandLine().getParseResult().hasMatchedOption("--levels")) {
             levels = Math.min(levels, maxLevels); // the default 5, or all C levels of smaller loss pools
         }
-        if (levels < 1 || levels > maxLevels) {
-            throw MflbException.invalid("levels", levels, "an integer in [1, " + maxLevels + "]"
-                    + (fluid.system().isLossy() ? " (at most the capacity C)" : ""));
+        // W has one row per level the fixed point keeps: deeper levels have no covariance to compare
+        int kept = fluid.fixedPoint().levels().length;
+        if (!spec.commandLine().getParseResult().hasMatchedOption("--levels")) {
+            levels = Math.min(levels, kept);
+        }
+        if (levels < 1 || levels > Math.min(maxLevels, kept)) {
+            throw MflbException.invalid("levels", levels, "an integer in [1, " + Math.min(maxLevels, kept) + "]"
+                    + (kept < maxLevels ? " (the fixed point keeps " + kept + " levels, the rest below the tail"
+                            + " tolerance; --truncation K keeps more)"
+                            : fluid.system().isLossy() ? " (at most the capacity C)" : ""));
         }
         String id = "diffusion";
         Path dir;

@@ -103,7 +103,7 @@ public final class FixedPointCommand implements Callable<Integer> {
             return ClassesFixedPoint.print(lbm, refined, latency, format, spec.commandLine().getOut());
         }
         model.requireSizeOnlyWithDistinctSampling();
-        latency.percentiles();
+        truncation.holdQuantiles(latency.percentiles().values());
         boolean lossy = lbm.system().isLossy();
         if (refined.requested() || loss.given() || lossy && model.serviceGiven()) {
             model.requireSmooth(lbm);
@@ -123,6 +123,12 @@ public final class FixedPointCommand implements Callable<Integer> {
                 .map(e -> switched(e, response)).orElseGet(() -> smooth(fluid, fp, lossReport, response)));
         print(new Shared(fluid.system().name(), fluid.policy().name(), fluid.toString(), fluid.arrivalRate().at(0),
                 fp.tail(), fp.meanQueueLength(), fp.truncation(), fp.cutOffMass(), fp.residual()), own);
+        if (truncation.fixed() && fp.cutOffMass() > truncation.tolerance()) {
+            spec.commandLine().getErr().println(String.format(java.util.Locale.ROOT, "mflb: warning: --truncation %d"
+                    + " cuts off a tail mass of about %.3g (more than %.3g, --tail-tolerance or the percentiles'"
+                    + " tails): the boundary distorts the levels near K and the means; raise --truncation or leave it"
+                    + " automatic", fp.truncation(), fp.cutOffMass(), truncation.tolerance()));
+        }
         return 0;
     }
 

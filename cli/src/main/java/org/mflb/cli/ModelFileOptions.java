@@ -35,6 +35,7 @@ public final class ModelFileOptions {
         if (model == null && params != null) {
             throw new ParameterException(spec.commandLine(), "--param needs --model FILE|NAME");
         }
+        OptionRules.requireDistinctKeys(spec.commandLine().getParseResult(), "--param");
         return model != null;
     }
 

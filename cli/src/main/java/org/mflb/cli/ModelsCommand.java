@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.core.MflbException;
 import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.modelfile.ShippedModels;
 
@@ -36,10 +37,13 @@ public final class ModelsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (name != null) {
             ShippedModels.Entry entry = ShippedModels.list().stream().filter(e -> e.name().equals(name)).findFirst()
-                    .orElseThrow(() -> org.mflb.core.MflbException.invalid("NAME", name, "one of "
+                    .orElseThrow(() -> MflbException.invalid("NAME", name, "one of "
                             + String.join(", ", ShippedModels.list().stream().map(ShippedModels.Entry::name).toList())));
             out.print(entry.source());
             return 0;
+        }
+        if (format == OutputFormat.csv) {
+            throw MflbException.invalid("format", "csv", "json or table for models");
         }
         if (format == OutputFormat.json) {
             ObjectNode json = Printer.object();

@@ -1,9 +1,11 @@
 package org.mflb.cli;
 
+import java.util.HashSet;
 import java.util.Set;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ParameterException;
 
 /** Rules on which options a command line may combine, checked after parsing (usage errors, exit 2). */
@@ -24,6 +26,29 @@ final class OptionRules {
             if (!allowed.contains(o.longestName())) {
                 throw new ParameterException(spec.commandLine(), o.longestName() + " cannot be used with " + mode
                         + " (options with " + mode + ": " + String.join(", ", allowed) + ")");
+            }
+        }
+    }
+
+    /**
+     * Rejects a repeated key of a {@code KEY=VALUE} option such as {@code --param}: picocli keeps the
+     * last value of a map key, so {@code --param a=1 --param a=2} would silently drop {@code a=1}.
+     *
+     * @param parsed the command's parse result
+     * @param option the option's long name
+     * @throws ParameterException naming the key given twice (a usage error)
+     */
+    static void requireDistinctKeys(ParseResult parsed, String option) {
+        OptionSpec o = parsed.matchedOption(option);
+        if (o == null) {
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        for (String v : o.originalStringValues()) {
+            String key = v.contains("=") ? v.substring(0, v.indexOf('=')).strip() : v.strip();
+            if (!seen.add(key)) {
+                throw new ParameterException(parsed.commandSpec().commandLine(), option + " " + key
+                        + " is given twice: give each NAME=VALUE once");
             }
         }
     }

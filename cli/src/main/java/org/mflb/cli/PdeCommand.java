@@ -22,6 +22,7 @@ import org.mflb.pde.PdeTransient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -92,6 +93,13 @@ public final class PdeCommand implements Callable<Integer> {
         HydrodynamicPde pde = HydrodynamicPde.of(d, arrivalRate(), ServiceDistributions.parse(service));
         if (da != null && tolerance != null) {
             throw MflbException.invalid("tolerance", tolerance, "absent when --da is given (a fixed age step)");
+        }
+        if (tolerance != null && equilibrium) {
+            throw new ParameterException(spec.commandLine(), "--tolerance cannot be used with --equilibrium (it chooses"
+                    + " the age step of a transient; the equilibrium has its own tolerances)");
+        }
+        if (tolerance != null && !(tolerance > 0 && tolerance < 0.1)) {
+            throw MflbException.invalid("tolerance", tolerance, "in (0, 0.1)"); // 0 is the library's "no target"
         }
         if (da != null) {
             pde = pde.withAgeStep(da);

@@ -26,10 +26,13 @@ import org.mflb.simulation.Simulator;
 import org.mflb.simulation.VectorEstimate;
 import org.mflb.simulation.dispatch.LevelJump;
 
+import org.mflb.core.system.ServerSystem;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -152,6 +155,10 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (replications > 1 && spec.commandLine().getParseResult().hasMatchedOption("--batches")) {
+            throw new ParameterException(spec.commandLine(), "--batches cannot be used with --replications "
+                    + replications + ": batch means split one replication; R > 1 replications give the intervals");
+        }
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--warmup", "--dt", "--replications", "--seed",
                     "--threads", "--batches", "--format", "--quiet");
@@ -164,6 +171,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
+        if (sc.model().system().kind() != ServerSystem.Kind.SUPERMARKET
+                && spec.commandLine().getParseResult().hasMatchedOption("--percentiles")) {
+            throw new ParameterException(spec.commandLine(), "--percentiles cannot be used with --system "
+                    + sc.model().system().name() + ": response-time percentiles are estimated for single-server queues"
+                    + " (a pool serves each job at once: its response time is the service time)");
+        }
         if (dt == null) {
             LeastLoadedAnalysis.requireFiniteMeanInSteadyState(sc.model());
         }

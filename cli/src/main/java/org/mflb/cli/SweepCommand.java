@@ -113,12 +113,20 @@ public final class SweepCommand implements Callable<Integer> {
         if (threads != null && threads < 1) {
             throw MflbException.invalid("threads", threads, "an integer >= 1");
         }
+        if (plotFile != null && figure == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--plot-file needs --plot x=PARAM,y=RESULT (it says where that figure goes)");
+        }
         Path figureFile = plotFile != null ? plotFile : out != null ? out.resolve("sweep.png") : Path.of("sweep.png");
         if (figure != null) {
             Figure.requireFormat(figureFile);
         }
+        // before the run: a directory or figure that cannot be written is no reason to lose it
         if (out != null) {
-            createDirectory(out); // before the run: a directory that cannot be made is no reason to lose it
+            OutputPaths.requireWritableDirectory("out", out);
+        }
+        if (figure != null) {
+            OutputPaths.requireWritableFile(plotFile != null ? "plot-file" : "plot", figureFile);
         }
         if (figure != null) {
             // likewise the figure's file and its data's (FILE.csv), checked before the run, not after it
@@ -169,7 +177,10 @@ public final class SweepCommand implements Callable<Integer> {
         CommandLine cli = new CommandLine(new Mflb());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         try {
-            cli.parseArgs(point.args().toArray(String[]::new));
+            CommandLine.ParseResult parsed = cli.parseArgs(point.args().toArray(String[]::new));
+            if (parsed.subcommand() != null) {
+                OptionRules.requireDistinctKeys(parsed.subcommand(), "--param");
+            }
         } catch (CommandLine.ParameterException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), command + ": " + e.getMessage(), e);
         }
@@ -224,14 +235,6 @@ public final class SweepCommand implements Callable<Integer> {
                     + " sweep-spark/target/mflb-sweep-spark.jar with spark-submit (README, Sweeps on Apache Spark)");
         }
         throw MflbException.invalid("engine", engine, "local or spark");
-    }
-
-    private static void createDirectory(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new MflbException(ErrorKind.INPUT, "out", "cannot create the directory " + dir + ": " + e);
-        }
     }
 
     private static void write(Path file, String text) {

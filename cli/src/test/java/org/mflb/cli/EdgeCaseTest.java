@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * fluid output, (6) statistics, (7) messages, (8) ignored options. A valid input gives its answer; an
  * invalid one a single line naming the parameter and its valid range, exit 1 for a bad value and 2
  * for a malformed command line, never a stack trace, and at once (each refusal here is decided before
- * any long work, so the suite takes seconds).
+ * any long work, so the suite takes seconds). The {@code issue29...} tests add the classes of the
+ * second audit (issue 29) with instances of their own.
  */
 class EdgeCaseTest {
 
@@ -40,7 +41,7 @@ class EdgeCaseTest {
         "pde --d 2 --lambda 0.9 --t-end 10 --dt 1 --da 1e-6|da = 1.0E-6 is invalid: must be larger for this horizon",
         "simulate --system supermarket --policy sqd --lambda 0.9 --n 1000000 --t-end 1000000|t-end = 1000000.0 is invalid: must be shorter",
         // (4) internal errors become messages
-        "diffusion --system supermarket --policy sqd --lambda 0.9 --n 100 --levels 0|levels = 0 is invalid: must be an integer in [1, 256]",
+        "diffusion --system supermarket --policy sqd --lambda 0.9 --n 100 --levels 0|levels = 0 is invalid: must be an integer in [1, 16] (the fixed point keeps 16 levels",
         "diffusion --system loss --capacity 3 --policy sqd --lambda 0.9 --n 100 --levels 5|levels = 5 is invalid: must be an integer in [1, 3]",
         "bench --repetitions 0|repetitions = 0 is invalid: must be an integer in [1, 1000000]",
         "compare --system supermarket --policy sqd --lambda 0.9 --n 100 --plot /nonexistent-dir/x.png|plot = /nonexistent-dir/x.png is invalid",
@@ -52,14 +53,22 @@ class EdgeCaseTest {
         "pde --d 2 --lambda 0.9 --equilibrium --t-end 10|t-end = 10.0 is invalid: must be absent with --equilibrium",
         "fixed-point --system supermarket --policy sqd --lambda 0.9 --n 100|n = 100 is invalid: must be used only with --sampling distinct",
         "transient --system supermarket --policy sqd --lambda 0.9 --n 100 --t-end 1 --dt 1|n = 100 is invalid",
-        "simulate --system supermarket --policy sqd --lambda 0.9 --n 10 --t-end 10 --warmup -1|warmup = -1.0 is invalid"})
+        "simulate --system supermarket --policy sqd --lambda 0.9 --n 10 --t-end 10 --warmup -1|warmup = -1.0 is invalid",
+        // issue 29 (own instances): sizes, levels, horizons and outputs refused before the work
+        "fixed-point --system loss --capacity 60000 --policy sqd --lambda 3|needs dense 60000 x 60000 matrices",
+        "diffusion --system supermarket --policy random --lambda 0.5 --n 50 --levels 100|levels = 100 is invalid: must be an integer in [1, ",
+        "pde --d 3 --lambda 0.7 --t-end 1 --dt 1 --tolerance 0|tolerance = 0.0 is invalid: must be in (0, 0.1)",
+        "models --format csv|format = csv is invalid: must be json or table",
+        "compare --system pools --policy random --lambda 2 --n 20 --t-end 1e-3|t-end = 0.001 is invalid: must be long enough for at least 50 arrivals",
+        "sweep fixed-point --system supermarket --policy random --lambda 0.3,0.6 --plot x=lambda,y=meanQueueLength --plot-file /nonexistent-dir/s.png|plot-file = /nonexistent-dir/s.png is invalid",
+        "diffusion --regime halfin-whitt --policy jsq --beta 2 --n 50 --events 0 --plot /nonexistent-dir/hw.png|plot = /nonexistent-dir/hw.png is invalid"})
     void badValuesGiveOneLineAndExitOne(String line, String expected) {
         CliTest.Run r = CliTest.run(line.split(" "));
         assertEquals(Mflb.EXIT_FAILURE, r.code(), r.err());
         assertOneClearLine(r, expected);
     }
 
-    /** Missing required options are a malformed command line: exit 2. */
+    /** Missing required options, and options that would be ignored, are a malformed command line: exit 2. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "fixed-point --system pools --policy threshold --lambda 2.5|missing option --threshold",
@@ -67,8 +76,15 @@ class EdgeCaseTest {
         "simulate --system loss --policy sqd --lambda 1 --n 10 --t-end 1|missing option --capacity",
         "compare --system supermarket --policy sqd --lambda 0.5 --n 10 --dt 1|missing option --t-end",
         "pde --d 2 --lambda 0.5 --t-end 1|missing option --dt",
-        "fixed-point --system supermarket --lambda 0.9|Missing required option: '--policy"})
-    void missingOptionsExitTwo(String line, String expected) {
+        "fixed-point --system supermarket --lambda 0.9|Missing required option: '--policy",
+        // issue 29 (own instances): options that were silently ignored
+        "simulate --system pools --policy sqd --lambda 3 --n 10 --t-end 5 --batches 4 --replications 2|--batches cannot be used with --replications 2",
+        "simulate --system loss --capacity 4 --policy random --lambda 1 --n 10 --t-end 5 --percentiles 90|--percentiles cannot be used with --system loss",
+        "sweep fixed-point --system supermarket --policy random --lambda 0.3,0.6 --plot-file s.png|--plot-file needs --plot",
+        "pde --d 2 --lambda 0.6 --equilibrium --tolerance 1e-3|--tolerance cannot be used with --equilibrium",
+        "transient --model sir --param x=1 --param x=3 --t-end 1 --dt 1|--param x is given twice",
+        "sweep transient --model sir --param x=1,2 --param x=3 --t-end 1 --dt 1|--param x is given twice"})
+    void malformedCommandLinesExitTwo(String line, String expected) {
         CliTest.Run r = CliTest.run(line.split(" "));
         assertEquals(Mflb.EXIT_USAGE, r.code(), r.err());
         assertTrue(r.err().contains(expected), r.err());
@@ -259,6 +275,39 @@ class EdgeCaseTest {
         CliTest.Run bad = CliTest.run("compare", "--model", "sir", "--n", "10", "--plot", dir.resolve("no/x.png").toString());
         assertEquals(Mflb.EXIT_FAILURE, bad.code());
         assertOneClearLine(bad, "plot = ");
+    }
+
+    /** Issue 29, valid input answered correctly: closed forms and conservation laws, warnings where due. */
+    @Test
+    void issue29ValidInputGivesVerifiedNumbers() throws Exception {
+        // a percentile beyond the default truncation: M/M/1 response time is Exp(1 - lambda)
+        double p = 99.99999999999;
+        JsonNode mm1 = CliTest.json("fixed-point", "--system", "supermarket", "--policy", "random", "--lambda", "0.8",
+                "--percentiles", Double.toString(p), "--format", "json");
+        double exact = -Math.log(1 - p / 100) / (1 - 0.8);
+        assertEquals(exact, mm1.get("responseTimeQuantiles").get(0).get("value").asDouble(), 1e-6 * exact);
+        // SQ(d) with memory near saturation: finite, residual computed, Little's law
+        JsonNode memory = CliTest.json("fixed-point", "--system", "supermarket", "--policy", "memory", "--d", "3",
+                "--lambda", "0.99999", "--format", "json");
+        assertFalse(memory.toString().contains("NaN"), memory.toString());
+        assertTrue(memory.get("residual").asDouble() < 1e-10, memory.toString());
+        assertEquals(memory.get("meanQueueLength").asDouble() / 0.99999, memory.get("meanResponseTime").asDouble(), 1e-8);
+        // pools above their threshold at a load in the hundreds: the Erlang-B weights rho^j/j! no longer overflow
+        JsonNode erlang = CliTest.json("fixed-point", "--system", "pools", "--policy", "threshold", "--threshold", "1100",
+                "--lambda", "900", "--format", "json");
+        assertFalse(erlang.toString().contains("NaN"), erlang.toString());
+        assertEquals(900, erlang.get("meanQueueLength").asDouble(), 1e-6, "Little's law: mean = lambda E[S]");
+        assertTrue(erlang.get("residual").asDouble() < 1e-9, erlang.toString());
+        // a fixed truncation that cuts off real mass: the numbers, and a warning naming it
+        CliTest.Run cut = CliTest.run("fixed-point", "--system", "supermarket", "--policy", "random", "--lambda", "0.7",
+                "--truncation", "3");
+        assertEquals(0, cut.code(), cut.err());
+        assertTrue(cut.err().contains("warning: --truncation 3 cuts off a tail mass"), cut.err());
+        // Weibull of the documented minimum shape: the response-time histogram holds it, quantiles bounded
+        CliTest.Run weibull = CliTest.run("simulate", "--system", "supermarket", "--policy", "sqd", "--lambda", "0.8",
+                "--n", "50", "--t-end", "400", "--service", "weibull:shape=0.05", "--quiet");
+        assertEquals(0, weibull.code(), weibull.err());
+        assertFalse(weibull.err().contains("internal error"), weibull.err());
     }
 
     private static void assertOneClearLine(CliTest.Run r, String expected) {

@@ -90,7 +90,9 @@ final class SmoothFluid implements FluidSolver {
         }
         if (system.isLossy()) {
             TailModel model = withLevels(system.capacity());
-            return FluidFixedPoint.smooth(model, requireStable(solver.solve(model, new double[system.capacity()])));
+            // as below: at high loads the relaxation needs a start near the basin, the Erlang-loss tail
+            double[] guess = rate > 10 ? birthDeathTail(rate, system.capacity()) : new double[system.capacity()];
+            return FluidFixedPoint.smooth(model, requireStable(solver.solve(model, guess)));
         }
         if (!truncation.isAutomatic()) {
             TailModel model = withLevels(truncation.levels());

@@ -22,7 +22,8 @@ public final class TailVectors {
      * Estimates the mass cut off beyond level {@code K}, {@code Σ_{i>K} x_i}, by continuing the tail
      * geometrically. A truncated solution is distorted near its last level (the boundary turns the
      * M/M/1 ratio {@code λ} into {@code λ/(1+λ)} there), so the ratio {@code r = x_{j+1}/x_j} is read
-     * in the middle, {@code j = ⌊K/2⌋}, and continued from there: {@code x_j r^{K+1−j}/(1−r)}. This is
+     * in the middle of the decaying part, {@code j = ⌊(h + K)/2⌋} with {@code h} the first level where
+     * {@code x_h < 1/2} ({@code ⌊K/2⌋} when {@code x_1 < 1/2}), and continued from there: {@code x_j r^{K+1−j}/(1−r)}. This is
      * exact for geometric tails (M/M/1) and an over-estimate for tails whose ratios decrease (SQ(d),
      * Poisson); the larger of it and the same continuation from the last ratio is returned. It is
      * {@code +∞} when the tail does not decrease.
@@ -36,7 +37,13 @@ public final class TailVectors {
             return 0.0;
         }
         double fromLast = geometricTail(k >= 2 ? x[k - 2] : 1.0, x[k - 1], 1);
-        int j = Math.max(1, k / 2);
+        // the middle of the decaying part: a tail still flat at 1 there (Poisson of mean 1000 in
+        // infinite-server pools) has no ratio below 1 to continue
+        int decay = 0;
+        while (decay < k && x[decay] >= 0.5) {
+            decay++;
+        }
+        int j = Math.max(1, (decay + k) / 2);
         double fromMiddle = j < k ? geometricTail(x[j - 1], x[j], k - j) : fromLast;
         return Math.max(fromLast, fromMiddle);
     }

@@ -145,6 +145,34 @@ class FluidPropertySweepTest {
         }
     }
 
+    /**
+     * Issue 29: high loads that left the simplex or lost the fixed point. Loss pools with SQ(d) at
+     * hundreds of tasks per pool (diverged from the empty start), infinite-server pools at lambda in
+     * the thousands (cut-off mass reported infinite): each answer a tail vector whose residual is
+     * computed and small, with its conservation law and a finite cut-off mass.
+     */
+    @Test
+    void highLoadFixedPointsAreVerifiedTailVectors() {
+        for (double[] cl : new double[][] {{1200, 900}, {600, 550}}) {
+            ServerSystem system = ServerSystem.lossPools((int) cl[0]);
+            double lambda = cl[1];
+            String label = "SQ(2) on " + system + ", lambda = " + lambda;
+            FluidFixedPoint fp = FluidModel.of(system, PowerOfD.withReplacement(2), lambda).fixedPoint();
+            assertTailVector(label, fp.tail());
+            assertTrue(fp.residual() < 1e-8, label + ": residual " + fp.residual());
+            double blocking = fp.blocking().getAsDouble();
+            assertEquals(lambda * (1 - blocking), fp.meanQueueLength(), 1e-8 * lambda, label + ": carried load = mean");
+        }
+        for (double lambda : new double[] {1500, 4321}) {
+            String label = "random on pools, lambda = " + lambda;
+            FluidFixedPoint fp = FluidModel.of(ServerSystem.infiniteServerPools(), RandomRouting.INSTANCE, lambda)
+                    .fixedPoint();
+            assertTailVector(label, fp.tail());
+            assertEquals(lambda, fp.meanQueueLength(), 1e-8 * lambda, label + ": mean = lambda");
+            assertTrue(fp.cutOffMass() < 1e-9, label + ": cut-off mass " + fp.cutOffMass());
+        }
+    }
+
     private static void assertTailVector(String label, double[] x) {
         assertEquals(1.0, x[0], 0.0, label + ": x_0 = 1");
         for (int i = 1; i < x.length; i++) {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import org.mflb.core.distribution.ServiceDistribution;
+import org.mflb.simulation.engine.Replication;
 
 /**
  * When the 95% confidence intervals of a steady-state simulation cannot be trusted, and why. The
@@ -20,6 +21,8 @@ import org.mflb.core.distribution.ServiceDistribution;
  *     (heavy-tailed or highly variable service relaxes slowly);</li>
  * <li>batch means over batches of too few events (strongly correlated batches).</li>
  * </ul>
+ * and a per-job response-time quantile at an end of the histogram's range (see {@link Replication})
+ * is only a bound: at most the floor, at least the ceiling.
  */
 public final class IntervalDiagnostics {
 
@@ -60,6 +63,17 @@ public final class IntervalDiagnostics {
                     + " the run (t-end %s, warm-up %s) is too short for the correlation time of this system, and its"
                     + " intervals are too narrow to be trusted (raise t-end and warm-up)", what, observed.ci95Low(),
                     observed.ci95High(), exact, sc.run().tEnd(), sc.run().warmup()));
+        }
+        double floor = Math.scalb(service.mean(), -Replication.RESPONSE_FLOOR_EXPONENT);
+        double ceiling = Math.scalb(service.mean(), Replication.RESPONSE_CEILING_EXPONENT);
+        for (QuantileEstimate q : result.perJobResponseTimeQuantiles().orElse(List.of())) {
+            double v = q.estimate().mean();
+            if (v <= floor * (1 + 1e-3) || v >= ceiling * (1 - 1e-3)) {
+                warnings.add(String.format(Locale.ROOT, "response time p%s = %.6g is at the %s of the recorded range"
+                        + " [2^-%d, 2^%d] x E[S]: the quantile is %s %.6g, not an estimate", new java.math.BigDecimal(Double.toString(q.p())).stripTrailingZeros().toPlainString(),
+                        v, v <= floor * (1 + 1e-3) ? "floor" : "ceiling", Replication.RESPONSE_FLOOR_EXPONENT,
+                        Replication.RESPONSE_CEILING_EXPONENT, v <= floor * (1 + 1e-3) ? "at most" : "at least", v));
+            }
         }
         if (sc.run().replications() == 1) {
             int batches = sc.observation().batches();

@@ -5,6 +5,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.model.ArrivalRate;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
@@ -52,6 +53,9 @@ public final class LossPoolLimit {
     private final int capacity;
     private final SmoothRouting policy;
     private final SmoothRouting limit;
+    /** Dense {@code C×C} matrices the limit holds at once (A, Q, W and the Lyapunov solver's). */
+    private static final int DENSE_MATRICES = 8;
+
     private final double lambda;
     private final double[] x;
     private final DMatrixRMaj a;
@@ -114,6 +118,9 @@ public final class LossPoolLimit {
     public static LossPoolLimit of(int capacity, SmoothRouting policy, double lambda) {
         Require.atLeast("capacity", capacity, 1);
         Require.positive("lambda", lambda);
+        // A, Q, W and the Lyapunov solver's Schur factors and workspace: about eight C x C matrices
+        FixedPointSolver.requireDenseFits("capacity", "Ornstein-Uhlenbeck limit", capacity, DENSE_MATRICES,
+                "use a smaller capacity C, or --system pools when blocking is negligible");
         return new LossPoolLimit(capacity, policy, lambda);
     }
 

@@ -24,6 +24,12 @@ import org.mflb.fluid.TailVectors;
  */
 public final class MemoryFixedPoint {
 
+    /**
+     * {@code p_i} grows like {@code (1 + α + β)^i}: near {@code λ = 1} (many levels) it would
+     * overflow to infinity and the normalised chain to NaN; it is divided by this whenever it passes it.
+     */
+    private static final double RESCALE = 0x1p500;
+
     private final MemoryPolicy policy;
     private final double lambda;
     private final int level;
@@ -106,6 +112,11 @@ public final class MemoryFixedPoint {
             p[1] = alpha + beta;
             for (int i = 1; i < level; i++) {
                 p[i + 1] = (1 + alpha + beta) * p[i];
+                if (p[i + 1] > RESCALE) { // the chain is homogeneous: rescaling keeps it, overflow would not
+                    for (int k = 0; k <= i + 1; k++) {
+                        p[k] /= RESCALE;
+                    }
+                }
             }
         }
         q[level + 1] = alpha * p[level];

@@ -37,6 +37,9 @@ public final class ThresholdEquilibria {
         return q;
     }
 
+    /** Unnormalised weights are divided by this whenever they pass it (they would overflow to NaN). */
+    private static final double RESCALE = 0x1p500;
+
     /**
      * @return {@code B(ℓ, ρ)}, the Erlang-B blocking probability, by the stable recursion
      *         {@code B_0 = 1, B_j = ρ B_{j−1}/(j + ρ B_{j−1})}
@@ -75,6 +78,12 @@ public final class ThresholdEquilibria {
         for (int j = 1; j <= ell; j++) {
             weight[j] = weight[j - 1] * rho / j;
             total += weight[j];
+            if (weight[j] > RESCALE) { // ρ^j/j! overflows near j = ρ for ρ in the hundreds: rescale, the law is unchanged
+                for (int k = 0; k <= j; k++) {
+                    weight[k] /= RESCALE;
+                }
+                total /= RESCALE;
+            }
         }
         return tailOf(weight, total, levels);
     }

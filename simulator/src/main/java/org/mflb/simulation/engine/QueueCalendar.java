@@ -123,7 +123,7 @@ final class QueueCalendar extends AgentReplication {
                         responseSum += now - a;
                         waitingSum += jobs.serviceStart(s) - a;
                         if (responseTimes != null) {
-                            responseTimes.recordValue(now - a);
+                            recordResponseTime(now - a);
                         }
                     }
                     if (k > 1) {

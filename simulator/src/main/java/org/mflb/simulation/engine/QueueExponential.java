@@ -158,7 +158,7 @@ final class QueueExponential extends AgentReplication {
                         responseSum += now - a;
                         waitingSum += jobs.serviceStart(s) - a;
                         if (responseTimes != null) {
-                            responseTimes.recordValue(now - a);
+                            recordResponseTime(now - a);
                         }
                     }
                     if (k > 1) {

@@ -44,7 +44,11 @@ import org.mflb.simulation.state.LevelCounts;
  * unit of observation: the per-job estimator records each completed job's response time in an
  * HdrHistogram {@link DoubleHistogram} with {@value #HISTOGRAM_DIGITS} significant digits (bounded
  * memory and O(1) per job whatever the run length; a quantile is exact up to a relative
- * 10^−{@value #HISTOGRAM_DIGITS}, far inside the confidence intervals), and for exponential FIFO
+ * 10^−{@value #HISTOGRAM_DIGITS}, far inside the confidence intervals; an HdrHistogram covers a ratio of
+ * at most about 2^52 between its largest and smallest value, so times are recorded within
+ * [2^−{@value #RESPONSE_FLOOR_EXPONENT}, 2^{@value #RESPONSE_CEILING_EXPONENT}] times the mean service
+ * time, and a quantile outside that range is reported at its end: a heavy law such as Weibull of
+ * shape 0.05 spans more than 10^40), and for exponential FIFO
  * service the conditional estimator ({@link #conditionalQuantiles}) of the levels the arrivals joined.
  */
 public abstract class Replication {
@@ -59,6 +63,10 @@ public abstract class Replication {
     static final double SUPREMUM_MARGIN = 1e-6;
     /** Significant decimal digits of the per-job response-time histogram. */
     static final int HISTOGRAM_DIGITS = 3;
+    /** Response times below 2^−this times the mean service time are recorded at that floor. */
+    public static final int RESPONSE_FLOOR_EXPONENT = 30;
+    /** Response times above 2^this times the mean service time are recorded at that ceiling. */
+    public static final int RESPONSE_CEILING_EXPONENT = 20;
 
     final SimulationScenario scenario;
     final int n;
@@ -111,6 +119,9 @@ public abstract class Replication {
     private final double[] percentiles;
     /** Per-job response times of the current unit, or {@code null} when not estimated by this engine. */
     final DoubleHistogram responseTimes;
+    /** The range of {@link #responseTimes}, from the mean service time (see the class comment). */
+    private final double responseFloor;
+    private final double responseCeiling;
     /**
      * {@code joined[k]}: arrivals of the current unit that joined a queue holding {@code k} jobs (for
      * the conditional estimator), or {@code null} when that estimator is not exact here.
@@ -152,6 +163,9 @@ public abstract class Replication {
         this.percentiles = scenario.isQueue() ? scenario.observation().percentiles() : new double[0];
         boolean quantiles = percentiles.length > 0;
         this.responseTimes = quantiles && perJobTimes ? new DoubleHistogram(HISTOGRAM_DIGITS) : null;
+        double meanService = scenario.model().service().mean();
+        this.responseFloor = Math.scalb(meanService, -RESPONSE_FLOOR_EXPONENT);
+        this.responseCeiling = Math.scalb(meanService, RESPONSE_CEILING_EXPONENT);
         // the conditional estimator needs one service rate: not with classes of different speeds
         this.joined = quantiles && conditionalTimes && scenario.classLayout() == null ? new long[64] : null;
         this.classes = scenario.classLayout() == null ? null
@@ -409,5 +423,10 @@ public abstract class Replication {
             return queue ? new QueueExponential(scenario, index, rng) : new PoolExponential(scenario, index, rng);
         }
         return queue ? new QueueCalendar(scenario, index, rng) : new PoolCalendar(scenario, index, rng);
+    }
+
+    /** Records a completed job's response time in {@link #responseTimes}, within the histogram's range. */
+    final void recordResponseTime(double t) {
+        responseTimes.recordValue(Math.min(Math.max(t, responseFloor), responseCeiling));
     }
 }

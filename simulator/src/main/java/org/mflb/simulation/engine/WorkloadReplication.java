@@ -254,7 +254,7 @@ final class WorkloadReplication extends Replication {
                 waitingSum += wait;
                 responseSum += response;
                 if (responseTimes != null) {
-                    responseTimes.recordValue(response);
+                    recordResponseTime(response);
                 }
                 if (departure > carryEnd) {
                     jobArea += carryEnd - now;

@@ -279,14 +279,28 @@ public final class FixedPointSolver {
      * @throws MflbException {@link ErrorKind#INVALID_PARAMETER} on "truncation" when it cannot fit
      */
     public static void requireDenseFits(String what, int n, int matrices) {
+        requireDenseFits("truncation", what, n, matrices, "use fewer levels (the model has no banded Jacobian)");
+    }
+
+    /**
+     * {@link #requireDenseFits(String, String, int, int)} for a dimension set by another parameter.
+     *
+     * @param parameter the parameter that sets {@code n}, named in the message
+     * @param what the computation, for the message
+     * @param n the dimension
+     * @param matrices how many {@code n×n} matrices it holds at once
+     * @param remedy what to do instead, for the message
+     * @throws MflbException {@link ErrorKind#INVALID_PARAMETER} on {@code parameter} when it cannot fit
+     */
+    public static void requireDenseFits(String parameter, String what, int n, int matrices, String remedy) {
         double bytes = 8.0 * n * (double) n * matrices;
         Runtime runtime = Runtime.getRuntime();
         double available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         if ((long) n * n > Integer.MAX_VALUE - 8 || bytes > 0.8 * available) {
-            throw new MflbException(ErrorKind.INVALID_PARAMETER, "truncation", String.format(java.util.Locale.ROOT,
+            throw new MflbException(ErrorKind.INVALID_PARAMETER, parameter, String.format(java.util.Locale.ROOT,
                     "the %s of this model needs dense %d x %d matrices (%.3g GB), more than the %.3g GB of memory"
-                            + " available: use fewer levels (the model has no banded Jacobian), or raise the heap (-Xmx)",
-                    what, n, n, bytes / 1e9, available / 1e9));
+                            + " available: %s, or raise the heap (-Xmx)",
+                    what, n, n, bytes / 1e9, available / 1e9, remedy));
         }
     }
 
