@@ -52,6 +52,16 @@ public record Check(String quantity, double predicted, double simulated, double 
         return new Check(quantity, predicted, simulated, ci95Low, ci95High, statistical, 0, reason);
     }
 
+    /**
+     * @param reason why the prediction says nothing at this size, if it does not
+     * @return this check, or the same comparison reported as not applicable for {@code reason}
+     *         (its statistical part kept, no model-error part)
+     */
+    public Check unless(Optional<String> reason) {
+        return reason.map(r -> notApplicable(quantity, predicted, simulated, ci95Low, ci95High, statistical(), r))
+                .orElse(this);
+    }
+
     /** @return {@code |predicted − simulated|} */
     public double error() {
         return Math.abs(predicted - simulated);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
 import org.mflb.simulation.Estimate;
@@ -91,17 +92,11 @@ public final class Comparisons {
             if (Math.max(predicted, e.mean()) < NEGLIGIBLE) {
                 break; // both tails decrease: no level beyond is checked either
             }
-            checks.add(usable(tolerance.check(label + "x_" + i, predicted, e), notUsable.apply(i)));
+            checks.add(tolerance.check(label + "x_" + i, predicted, e).unless(notUsable.apply(i)));
         }
         Estimate m = sim.meanQueueLength();
-        checks.add(usable(tolerance.check(label + "mean queue length", predictedMean, m), notUsable.apply(0)));
+        checks.add(tolerance.check(label + "mean queue length", predictedMean, m).unless(notUsable.apply(0)));
         return checks;
-    }
-
-    /** @return {@code check}, or the same comparison reported as not applicable for {@code reason} */
-    static Check usable(Check check, Optional<String> reason) {
-        return reason.map(r -> Check.notApplicable(check.quantity(), check.predicted(), check.simulated(),
-                check.ci95Low(), check.ci95High(), check.statistical(), r)).orElse(check);
     }
 
     /**
@@ -116,6 +111,19 @@ public final class Comparisons {
      */
     public static List<Check> transientTails(String label, double[] times, double[][] predicted, SimulationResult sim,
             Tolerance tolerance) {
+        return transientTails(label, times, predicted, sim, tolerance, (k, i) -> Optional.empty());
+    }
+
+    /**
+     * {@link #transientTails(String, double[], double[][], SimulationResult, Tolerance)} for a
+     * prediction that is not usable everywhere (a size expansion at too small an {@code N}).
+     *
+     * @param notUsable for grid time {@code k} and level {@code i ≥ 1}: why the prediction says
+     *        nothing there, if it does not (the check is then reported as not applicable)
+     * @return the checks
+     */
+    public static List<Check> transientTails(String label, double[] times, double[][] predicted, SimulationResult sim,
+            Tolerance tolerance, BiFunction<Integer, Integer, Optional<String>> notUsable) {
         List<Check> checks = new ArrayList<>();
         List<VectorEstimate> traj = sim.tailTrajectory();
         for (int k = 0; k < times.length; k++) {
@@ -125,7 +133,8 @@ public final class Comparisons {
                     continue;
                 }
                 Estimate e = at.get(i);
-                checks.add(tolerance.check(label + "x_" + i + "(t=" + time(times[k]) + ")", predicted[k][i], e));
+                checks.add(tolerance.check(label + "x_" + i + "(t=" + time(times[k]) + ")", predicted[k][i], e)
+                        .unless(notUsable.apply(k, i)));
             }
         }
         return checks;

@@ -191,7 +191,7 @@ public final class ModelFileScenarios {
                     Check check = Check.of(file.names().get(i) + "(t = " + Comparisons.time(times[s]) + "), refined 1/N",
                             refined[i], q.mean(), q.ci95Low(), q.ci95High(), 3 * q.halfWidth() + resolution,
                             1.5 * terms.neglected(1));
-                    checks.add(Comparisons.usable(check, terms.notUsable()));
+                    checks.add(check.unless(terms.notUsable()));
                 }
             }
             Trajectory fluid = new TransientSolver().solve(file.model(), x0, grid);

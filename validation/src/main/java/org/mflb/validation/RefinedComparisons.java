@@ -37,7 +37,7 @@ final class RefinedComparisons {
             Check check = Check.of(quantity + ", refined order " + order + ", N = " + Comparisons.time(terms.n()),
                     terms.upTo(order), simulated.mean(), simulated.ci95Low(), simulated.ci95High(),
                     STATISTICAL_HALF_WIDTHS * simulated.halfWidth(), NEGLECTED_TERM_FACTOR * terms.neglected(order));
-            checks.add(Comparisons.usable(check, terms.notUsable()));
+            checks.add(check.unless(terms.notUsable()));
         }
     }
 

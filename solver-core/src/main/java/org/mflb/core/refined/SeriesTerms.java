@@ -86,9 +86,8 @@ public record SeriesTerms(double n, double limit, double first, double second) {
         if (decreasing()) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "not applicable at N = %s: the 1/N^2 term %.3g is not smaller"
-                + " than the 1/N term %.3g, so the expansion has stopped converging (no error estimate)", size(n),
-                second, first));
+        return Optional.of(String.format(Locale.ROOT, "at N = %s the 1/N^2 term %.3g is not smaller than the 1/N"
+                + " term %.3g: the expansion has stopped converging there (no error estimate)", size(n), second, first));
     }
 
     private static String size(double n) {
