@@ -18,6 +18,7 @@ import org.mflb.core.distribution.Exponential;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.refined.ExpansionUsability;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
@@ -203,7 +204,7 @@ public final class CompareCommand implements Callable<Integer> {
             FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
             // as transient --refined: x(t), V(t) and the 1/N² terms integrated from the same start (order 2
             // always: its terms say where the expansion is usable, SeriesTerms)
-            TransientExpansion expansion = solver == null ? null : new RefinedMeanField(2).transientRegime(
+            TransientExpansion expansion = solver == null ? null : withTerms(solver, tr.truncation()).transientRegime(
                     tr.smoothDrift().orElseThrow(), tr.state(0), grid.start(), grid.toArray());
             scenario.dt(dt);
             if (memoryStart != null) {
@@ -233,7 +234,8 @@ public final class CompareCommand implements Callable<Integer> {
                     refinedTails[k] = RefinedOptions.withLevelZero(expansion.mean(k, servers, solver.order()), 1.0);
                 }
                 checks.addAll(Comparisons.transientTails(refinedLabel(solver.order()), refinedTimes, refinedTails, sim,
-                        refinedTolerance, (k, i) -> i > expansion.dimension() ? Optional.empty()
+                        refinedTolerance, (k, i) -> expansion.order() < 2 || i > expansion.dimension()
+                                ? ExpansionUsability.tailVector(servers, expansion.mean(k, servers, solver.order()))
                                 : SeriesTerms.of(servers, expansion.meanField(k)[i - 1],
                                         expansion.firstOrderTerm(k)[i - 1], expansion.secondOrderTerm(k)[i - 1])
                                         .notUsable()));
@@ -244,7 +246,7 @@ public final class CompareCommand implements Callable<Integer> {
             // order 2 always: its terms say where the expansion is usable (SeriesTerms); the prediction is of
             // the order asked for
             SteadyStateExpansion expansion = solver == null ? null
-                    : RefinedOptions.steadyState(new RefinedMeanField(2), fluid, fp);
+                    : RefinedOptions.steadyState(withTerms(solver, fp.truncation()), fluid, fp);
             if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
                 scenario.percentiles(latency.percentiles().values());
             }
@@ -280,9 +282,11 @@ public final class CompareCommand implements Callable<Integer> {
                 int refinedOrder = solver.order();
                 double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, refinedOrder), 1.0);
                 double refinedMean = expansion.meanTotal(servers, refinedOrder);
-                IntFunction<Optional<String>> notUsable = i -> (i == 0 ? SeriesTerms.ofTotal(expansion, servers)
-                        : i <= expansion.dimension() ? SeriesTerms.of(expansion, servers, i - 1)
-                        : SeriesTerms.of(servers, 0, 0, 0)).notUsable();
+                IntFunction<Optional<String>> notUsable = i -> expansion.order() < 2
+                        ? ExpansionUsability.tailVector(servers, expansion.mean(servers, refinedOrder))
+                        : (i == 0 ? SeriesTerms.ofTotal(expansion, servers)
+                                : i <= expansion.dimension() ? SeriesTerms.of(expansion, servers, i - 1)
+                                : SeriesTerms.of(servers, 0, 0, 0)).notUsable();
                 checks.addAll(Comparisons.steadyState(refinedLabel(refinedOrder), tail, refinedMean, sim,
                         refinedTolerance, notUsable));
                 // Little's law holds at every N: the refined E[T] is the refined mean queue length over λ
@@ -304,6 +308,15 @@ public final class CompareCommand implements Callable<Integer> {
             figure.save(plot);
         }
         return 0;
+    }
+
+    /**
+     * @return the solver that also gives the 1/N² terms, which say where the expansion is usable
+     *         (order 2), unless {@code levels} is too many for order 2: then {@code asked}, whose rows are
+     *         judged by the tail-vector test alone
+     */
+    private static RefinedMeanField withTerms(RefinedMeanField asked, int levels) {
+        return levels <= RefinedOptions.maxDimension(2) ? new RefinedMeanField(2) : asked;
     }
 
     /** @return the prefix of the refined mean field's checks */

@@ -90,7 +90,8 @@ public record SeriesTerms(double n, double limit, double first, double second) {
                 + " term %.3g: the expansion has stopped converging there (no error estimate)", size(n), second, first));
     }
 
-    private static String size(double n) {
+    /** @return {@code n} as a label: {@code 10}, {@code 2.5} */
+    static String size(double n) {
         return n == Math.rint(n) && Math.abs(n) < 1e15 ? Long.toString((long) n) : Double.toString(n);
     }
 
