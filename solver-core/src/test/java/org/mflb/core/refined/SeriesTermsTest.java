@@ -68,6 +68,6 @@ class SeriesTermsTest {
                 .contains("is not a number"));
         assertEquals(Optional.empty(), ExpansionUsability.fractions(10, new double[] {0.2, 1.0, 0.0}, i -> "y" + i));
         assertTrue(ExpansionUsability.fractions(10, new double[] {0.2, 2.48}, i -> "x[" + (i + 1) + "]").orElseThrow()
-                .contains("the corrected x[2] = 2.48 is not a fraction in [0, 1]"));
+                .contains("the corrected x[2] = 2.48000 is not a fraction in [0, 1]"));
     }
 }
