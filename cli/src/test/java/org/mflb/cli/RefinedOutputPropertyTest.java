@@ -55,13 +55,11 @@ class RefinedOutputPropertyTest {
             args.addAll(List.of("--refined", n + ",1000000", "--order", Integer.toString(1 + random.nextInt(2)),
                     "--format", "json"));
             String line = String.join(" ", args);
-            CliTest.Run run = CliTest.run(args.toArray(String[]::new));
-            if (run.code() != 0) {
-                assertOneLineRefusal(line, run);
+            JsonNode json = resultOrRefusal(line, args);
+            if (json == null) {
                 refused++;
                 continue;
             }
-            JsonNode json = new ObjectMapper().readTree(run.out());
             for (JsonNode entry : json.get("refined")) {
                 boolean tailVector = isTailVector(entry.get("tail"));
                 boolean finite = Double.isFinite(entry.get("meanResponseTime").asDouble())
@@ -88,13 +86,12 @@ class RefinedOutputPropertyTest {
             args.addAll(List.of("--refined", Integer.toString(n), "--order", Integer.toString(1 + random.nextInt(2)),
                     "--format", "json"));
             String line = String.join(" ", args);
-            CliTest.Run run = CliTest.run(args.toArray(String[]::new));
-            if (run.code() != 0) {
-                assertOneLineRefusal(line, run);
+            JsonNode json = resultOrRefusal(line, args);
+            if (json == null) {
                 refused++;
                 continue;
             }
-            JsonNode entry = new ObjectMapper().readTree(run.out()).get("refined").get(0);
+            JsonNode entry = json.get("refined").get(0);
             boolean fractions = true;
             for (JsonNode x : entry.get("state")) {
                 fractions &= x.isNumber() && x.asDouble() >= -SLACK && x.asDouble() <= 1 + SLACK;
@@ -110,11 +107,17 @@ class RefinedOutputPropertyTest {
         assertTrue(refused <= BUILT_IN_CASES / 2, "refusals: " + refused);
     }
 
-    private static void assertOneLineRefusal(String line, CliTest.Run run) {
+    /** @return the command's JSON, or null after checking that it refused in one line */
+    private static JsonNode resultOrRefusal(String line, List<String> args) throws Exception {
+        CliTest.Run run = CliTest.run(args.toArray(String[]::new));
+        if (run.code() == 0) {
+            return new ObjectMapper().readTree(run.out());
+        }
         assertEquals(1, run.code(), line + ": " + run.err());
         assertTrue(run.err().startsWith("mflb: "), line + ": " + run.err());
         assertEquals(1, run.err().lines().count(), line + ": " + run.err());
         assertFalse(run.err().contains("internal error"), line + ": " + run.err());
+        return null;
     }
 
     /** @return whether {@code tail} is {@code (1, x_1, ...)} with {@code 1 ≥ x_1 ≥ ... ≥ 0} */
