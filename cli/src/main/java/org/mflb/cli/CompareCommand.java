@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,7 +18,9 @@ import org.mflb.core.distribution.Exponential;
 import org.mflb.core.model.InitialState;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.ode.TimeGrid;
+import org.mflb.core.refined.ExpansionUsability;
 import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.refined.TransientExpansion;
 import org.mflb.core.system.LoadBalancingModel;
@@ -54,8 +58,11 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " distinct: d distinct servers, against the exact finite-N drift of that algorithm).",
             "Tolerance of each check: 3 CI half-widths + 5/N (the fluid limit's O(1/N) finite-size bias); with"
                 + " --refined, the refined mean field pi + V/N (+ A/N^2) is checked too, within 3 CI half-widths"
-                + " + 5/N^2 (order 1) or + 5/N^3 (order 2), and drawn dashed. --policy memory (SQ(d) with memory):"
-                + " 3 CI half-widths + 0.1/sqrt(N), with the shares of jobs sent to idle and to believed-idle servers.",
+                + " + 5/N^2 (order 1) or + 5/N^3 (order 2), and drawn dashed; where the expansion's terms do not"
+                + " decrease at N (|A|/N^2 >= |V|/N) its row is n/a (not applicable: neither pass nor fail) with a"
+                + " warning. Levels are checked where the prediction or the simulation reaches 1e-4."
+                + " --policy memory (SQ(d) with memory): 3 CI half-widths + 0.1/sqrt(N), with the shares of jobs"
+                + " sent to idle and to believed-idle servers.",
             "--classes (steady state): the classes' fluid fixed point (and with --refined its 1/N terms) against"
                 + " simulation, overall and per class (the allowance over the class's fraction). --policy ll (steady"
                 + " state): the workload equilibrium's E[R], E[W], P(W = 0) = 1 - lambda^d and response-time quantiles"
@@ -223,9 +230,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (transientRun) {
             TimeGrid grid = TimeGrid.uniform(horizon, dt);
             FluidTransient tr = memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid);
-            // as transient --refined: x(t), V(t) (and the 1/N² terms) integrated from the same start
-            TransientExpansion expansion = solver == null ? null : solver.transientRegime(tr.smoothDrift().orElseThrow(),
-                    tr.state(0), grid.start(), grid.toArray());
+            // as transient --refined: x(t), V(t) and the 1/N² terms integrated from the same start (order 2
+            // always: its terms say where the expansion is usable, SeriesTerms)
+            TransientExpansion expansion = solver == null ? null : withTerms(solver, tr.truncation()).transientRegime(
+                    tr.smoothDrift().orElseThrow(), tr.state(0), grid.start(), grid.toArray());
             scenario.dt(dt);
             if (memoryStart != null) {
                 scenario.initialMemory(memoryStart);
@@ -251,15 +259,22 @@ public final class CompareCommand implements Callable<Integer> {
                 double[] refinedTimes = Arrays.copyOf(times, steps);
                 double[][] refinedTails = new double[steps][];
                 for (int k = 0; k < steps; k++) {
-                    refinedTails[k] = RefinedOptions.withLevelZero(expansion.mean(k, servers, expansion.order()), 1.0);
+                    refinedTails[k] = RefinedOptions.withLevelZero(expansion.mean(k, servers, solver.order()), 1.0);
                 }
-                checks.addAll(Comparisons.transientTails(refinedLabel(expansion.order()), refinedTimes, refinedTails,
-                        sim, refinedTolerance));
-                Comparisons.dashedTransientLines(figure, refinedTimes, line, refinedTails, refinedLabel(expansion.order()), 6);
+                checks.addAll(Comparisons.transientTails(refinedLabel(solver.order()), refinedTimes, refinedTails, sim,
+                        refinedTolerance, (k, i) -> expansion.order() < 2 || i > expansion.dimension()
+                                ? ExpansionUsability.tailVector(servers, expansion.mean(k, servers, solver.order()))
+                                : SeriesTerms.of(servers, expansion.meanField(k)[i - 1],
+                                        expansion.firstOrderTerm(k)[i - 1], expansion.secondOrderTerm(k)[i - 1])
+                                        .notUsable()));
+                Comparisons.dashedTransientLines(figure, refinedTimes, line, refinedTails, refinedLabel(solver.order()), 6);
             }
         } else {
             FluidFixedPoint fp = fluid.fixedPoint();
-            SteadyStateExpansion expansion = solver == null ? null : RefinedOptions.steadyState(solver, fluid, fp);
+            // order 2 always: its terms say where the expansion is usable (SeriesTerms); the prediction is of
+            // the order asked for
+            SteadyStateExpansion expansion = solver == null ? null
+                    : RefinedOptions.steadyState(withTerms(solver, fp.truncation()), fluid, fp);
             if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
                 scenario.percentiles(latency.percentiles().values());
             }
@@ -280,33 +295,39 @@ public final class CompareCommand implements Callable<Integer> {
             // queues: the simulated mean response time against the fluid's E[T] (the mean queue length's
             // allowance over λ, by Little's law)
             sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
-                    steady.add(new Check("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
-                            tolerance.halfWidths() * e.halfWidth() + tolerance.bias() / lambda)));
+                    steady.add(Check.of("E[T]", law.mean(), e.mean(), e.ci95Low(), e.ci95High(),
+                            tolerance.halfWidths() * e.halfWidth(), tolerance.bias() / lambda)));
             // and its quantiles (the simulator's conditional estimator for exponential service, per job
             // otherwise), with the bias allowance relative to the quantile
             for (QuantileEstimate q : sim.responseTimeQuantiles()) {
                 double predicted = law.quantile(q.p() / 100);
                 Estimate e = q.estimate();
-                steady.add(new Check("T p" + PercentileOptions.label(q.p()), predicted, e.mean(), e.ci95Low(),
-                        e.ci95High(), tolerance.halfWidths() * e.halfWidth() + tolerance.bias() * predicted));
+                steady.add(Check.of("T p" + PercentileOptions.label(q.p()), predicted, e.mean(), e.ci95Low(),
+                        e.ci95High(), tolerance.halfWidths() * e.halfWidth(), tolerance.bias() * predicted));
             }
             figure = Comparisons.steadyStateFigure(title, "fluid fixed point", fp.tail(), sim);
             if (expansion != null) {
-                double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, expansion.order()), 1.0);
-                double refinedMean = expansion.meanTotal(servers, expansion.order());
-                checks.addAll(Comparisons.steadyState(refinedLabel(expansion.order()), tail, refinedMean, sim,
-                        refinedTolerance));
+                int refinedOrder = solver.order();
+                double[] tail = RefinedOptions.withLevelZero(expansion.mean(servers, refinedOrder), 1.0);
+                double refinedMean = expansion.meanTotal(servers, refinedOrder);
+                IntFunction<Optional<String>> notUsable = i -> expansion.order() < 2
+                        ? ExpansionUsability.tailVector(servers, expansion.mean(servers, refinedOrder))
+                        : (i == 0 ? SeriesTerms.ofTotal(expansion, servers)
+                                : i <= expansion.dimension() ? SeriesTerms.of(expansion, servers, i - 1)
+                                : SeriesTerms.of(servers, 0, 0, 0)).notUsable();
+                checks.addAll(Comparisons.steadyState(refinedLabel(refinedOrder), tail, refinedMean, sim,
+                        refinedTolerance, notUsable));
                 // Little's law holds at every N: the refined E[T] is the refined mean queue length over λ
                 sim.meanResponseTime().filter(e -> fluid.system().kind() == ServerSystem.Kind.SUPERMARKET).ifPresent(e ->
-                        checks.add(new Check(refinedLabel(expansion.order()) + "E[T]", refinedMean / lambda,
-                                e.mean(), e.ci95Low(), e.ci95High(), refinedTolerance.halfWidths() * e.halfWidth()
-                                        + refinedTolerance.bias() / lambda)));
+                        checks.add(Check.of(refinedLabel(refinedOrder) + "E[T]", refinedMean / lambda, e.mean(),
+                                e.ci95Low(), e.ci95High(), refinedTolerance.halfWidths() * e.halfWidth(),
+                                refinedTolerance.bias() / lambda).unless(notUsable.apply(0))));
                 // drawn down to the fluid line's floor (1e-9), like the fixed point: the log axis stays readable
                 int drawn = 1;
                 while (drawn < tail.length && tail[drawn] > 1e-9) {
                     drawn++;
                 }
-                figure.dashedLine(expansion.order() == 1 ? "refined, x + V/N" : "refined, x + V/N + A/N^2", 0,
+                figure.dashedLine(refinedOrder == 1 ? "refined, x + V/N" : "refined, x + V/N + A/N^2", 0,
                         levels(drawn), Arrays.copyOf(tail, drawn));
             }
         }
@@ -315,6 +336,15 @@ public final class CompareCommand implements Callable<Integer> {
             figure.save(plot);
         }
         return 0;
+    }
+
+    /**
+     * @return the solver that also gives the 1/N² terms, which say where the expansion is usable
+     *         (order 2), unless {@code levels} is too many for order 2: then {@code asked}, whose rows are
+     *         judged by the tail-vector test alone
+     */
+    private static RefinedMeanField withTerms(RefinedMeanField asked, int levels) {
+        return levels <= RefinedOptions.maxDimension(2) ? new RefinedMeanField(2) : asked;
     }
 
     /** @return the prefix of the refined mean field's checks */
@@ -331,7 +361,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static Check check(String quantity, double predicted, Estimate e, Comparisons.Tolerance tolerance) {
-        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth()));
+        return tolerance.check(quantity, predicted, e);
     }
 
     /**

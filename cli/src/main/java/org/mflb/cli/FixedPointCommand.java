@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.IntFunction;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mflb.core.distribution.Exponential;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.ServerSystem;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.FluidResponseTime;
@@ -86,7 +88,8 @@ public final class FixedPointCommand implements Callable<Integer> {
     public Integer call() {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
-            return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut());
+            return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
         model.requireConstantRate("a fixed point");
         LoadBalancingModel lbm = model.model();
@@ -137,13 +140,18 @@ public final class FixedPointCommand implements Callable<Integer> {
             FluidResponseTime response) {
         boolean refine = refined.requested();
         SteadyStateExpansion expansion = refine ? expansion(fluid, fp) : null;
+        DoubleUnaryOperator refinedResponseTime = refinedResponseTime(fluid, response);
+        if (refine && format == OutputFormat.csv) {
+            // CSV has no room for notes: the warnings go to stderr, never silently dropped
+            refined.printWarnings(spec.commandLine().getErr(), expansion, "");
+        }
         Consumer<ObjectNode> json = j -> {
             j.put("iterations", fp.iterations());
             j.put("stable", fp.isStable());
             Printer.put(j, "spectralAbscissa", fp.spectralAbscissa());
             fp.blocking().ifPresent(b -> j.put("blocking", b));
             if (refine) {
-                refined.addJson(j, expansion);
+                refined.addJson(j, expansion, refinedResponseTime);
             }
             if (lossReport != null) {
                 lossReport.addJson(j);
@@ -165,7 +173,7 @@ public final class FixedPointCommand implements Callable<Integer> {
                 double[] mean = expansion.mean(n);
                 columns.add(new Column("tail_N" + n, i -> Printer.csv(i == 0 ? 1.0 : mean[i - 1])));
             }
-            footer = out -> refined.printTable(out, expansion, 4);
+            footer = out -> refined.printTable(out, expansion, 4, refinedResponseTime);
         }
         if (lossReport != null) {
             Consumer<PrintWriter> before = footer;
@@ -176,6 +184,22 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         return new Own(json, state, " after " + fp.iterations() + " iterations",
                 List.of(summaryLine("stability", stability)), columns, footer);
+    }
+
+    /**
+     * The mean response time at size N from the refined mean number of jobs per server {@code q}
+     * (docs/models.md §7, "Mean response time at finite N"): in single-server queues Little's law
+     * {@code E[T] = q/λ}, which holds at every N; in infinite-server pools every job is served at once,
+     * and in loss pools every accepted job is, so there the mean response time is the mean service
+     * time at every N (the fluid's value; {@code q/λ} is then the carried share {@code 1 − B_N}).
+     */
+    private static DoubleUnaryOperator refinedResponseTime(FluidModel fluid, FluidResponseTime response) {
+        if (fluid.system().kind() == ServerSystem.Kind.SUPERMARKET) {
+            double lambda = fluid.arrivalRate().at(0);
+            return q -> q / lambda;
+        }
+        double serviceTime = response.mean();
+        return q -> serviceTime;
     }
 
     /** @return the refined mean-field expansion of the steady state (--refined) */

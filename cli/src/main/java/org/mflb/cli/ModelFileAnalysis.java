@@ -3,6 +3,7 @@ package org.mflb.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.DoubleFunction;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,6 +14,7 @@ import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.ode.TimeGrid;
 import org.mflb.core.ode.Trajectory;
 import org.mflb.core.ode.TransientSolver;
+import org.mflb.core.refined.ExpansionUsability;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.refined.TransientExpansion;
 
@@ -68,15 +70,27 @@ final class ModelFileAnalysis {
                 + file.transitionCount() + " transitions" + (params.length() > 0 ? "; " + params : "");
     }
 
-    static int fixedPoint(ModelFile file, RefinedOptions refined, OutputFormat format, PrintWriter out) {
+    /**
+     * The fixed point of a model file and, with --refined, its expansion at each N, with a warning
+     * wherever N is too small for it ({@link #warning}): in the JSON entry ({@code usable},
+     * {@code warning}), under the table, on {@code err} for CSV.
+     */
+    static int fixedPoint(ModelFile file, RefinedOptions refined, OutputFormat format, PrintWriter out,
+            PrintWriter err) {
         boolean refine = refined.requested();
         if (refine) {
-            requireDimension(file, MAX_REFINED_DIMENSION, "the refined mean field");
+            requireDimension(file, Math.min(MAX_REFINED_DIMENSION, RefinedOptions.maxDimension(refined.order())),
+                    "the refined mean field of order " + refined.order());
         }
         FixedPoint fp = fixedPoint(file);
         double[] pi = fp.state();
         SteadyStateExpansion e = refine ? refined.solver().steadyState(file.model(), pi) : null;
         int k = file.dimension();
+        if (refine && format == OutputFormat.csv) {
+            for (int n : refined.sizes()) {
+                warning(file, e, n).ifPresent(w -> err.println("warning: " + w));
+            }
+        }
         switch (format) {
             case json -> {
                 ObjectNode json = Printer.object();
@@ -93,6 +107,9 @@ final class ModelFileAnalysis {
                         entry.put("N", n);
                         entry.put("order", e.order());
                         entry.set("state", Printer.array(e.mean(n)));
+                        Optional<String> warning = warning(file, e, n);
+                        entry.put("usable", warning.isEmpty());
+                        warning.ifPresent(w -> entry.put("warning", w));
                     }
                     json.set("V", Printer.array(e.firstOrderTerm()));
                     if (e.order() >= 2) {
@@ -141,17 +158,31 @@ final class ModelFileAnalysis {
                     out.println();
                     out.println("Refined mean field of order " + e.order() + ": E[X^N] = x + V/N"
                             + (e.order() >= 2 ? " + A/N^2" : "") + " (columns N=...); covariance W in --format json.");
+                    for (int n : refined.sizes()) {
+                        warning(file, e, n).ifPresent(w -> out.println("warning: " + w));
+                    }
                 }
             }
         }
         return 0;
     }
 
+    /**
+     * @return why {@code N} is too small for the expansion of a model file, if it is: a corrected
+     *         coordinate that is no fraction, or, at order 2, a coordinate whose terms do not decrease
+     *         ({@link ExpansionUsability}, as for the built-in models)
+     */
+    static Optional<String> warning(ModelFile file, SteadyStateExpansion e, int n) {
+        return ExpansionUsability.fractions(n, e.mean(n), file.names()::get).or(() -> e.order() >= 2
+                ? ExpansionUsability.terms(e, n, file.names()::get) : Optional.empty());
+    }
+
     static int transientRegime(ModelFile file, RefinedOptions refined, TimeGrid grid, OutputFormat format,
             PrintWriter out) {
         boolean refine = refined.requested();
         if (refine) {
-            requireDimension(file, MAX_REFINED_DIMENSION, "the refined mean field");
+            requireDimension(file, Math.min(MAX_REFINED_DIMENSION, RefinedOptions.maxDimension(refined.order())),
+                    "the refined mean field of order " + refined.order());
         }
         double[] x0 = file.initialState();
         Trajectory tr = new TransientSolver().solve(file.model(), x0, grid);

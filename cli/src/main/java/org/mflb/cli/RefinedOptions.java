@@ -1,12 +1,15 @@
 package org.mflb.cli;
 
 import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.Require;
+import org.mflb.core.refined.ExpansionUsability;
 import org.mflb.core.refined.RefinedMeanField;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.refined.TransientExpansion;
@@ -66,7 +69,35 @@ public final class RefinedOptions {
         // The expansion is about N → ∞: with distinct sampling (h depends on N) around the
         // with-replacement fixed point, the model's rates supplying the 1/N corrections.
         FluidFixedPoint limit = fluid.policy().dependsOnSize() ? fluid.limit().fixedPoint() : fp;
-        return solver.steadyState(fluid.withLevels(limit.truncation()), limit.levels());
+        int levels = limit.truncation();
+        if (levels > maxDimension(solver.order())) {
+            throw MflbException.invalid("refined", "order " + solver.order() + " on " + levels + " levels (the"
+                    + " truncation of " + fluid + " at lambda = " + fluid.arrivalRate().at(0) + ")", "at most "
+                    + maxDimension(solver.order()) + " levels at order " + solver.order() + " (its equations are"
+                    + " K^" + (solver.order() + 1) + " numbers): give --truncation K or a lower --lambda");
+        }
+        return solver.steadyState(fluid.withLevels(levels), limit.levels());
+    }
+
+    /**
+     * @param order the expansion's order
+     * @return the largest dimension {@code K} solved at that order: order 1 holds {@code K×K}
+     *         matrices (Schur form, Lyapunov equation, {@code O(K³)} time), order 2 {@code K³} tensors
+     */
+    static int maxDimension(int order) {
+        return order >= 2 ? 200 : 1000;
+    }
+
+    /**
+     * @param e the expansion
+     * @param n the size
+     * @return why {@code N} is too small for a tail-vector expansion, if it is
+     *         ({@link ExpansionUsability}: the corrected vector at the expansion's order is no tail
+     *         vector, or, at order 2, some level's terms do not decrease)
+     */
+    static Optional<String> warning(SteadyStateExpansion e, int n) {
+        return ExpansionUsability.tailVector(n, e.mean(n)).or(() -> e.order() >= 2
+                ? ExpansionUsability.terms(e, n, i -> "x_" + (i + 1)) : Optional.empty());
     }
 
     /** @return {@code (level0, levels...)}: a vector over levels 1..K as a tail indexed from 0 */
@@ -77,19 +108,24 @@ public final class RefinedOptions {
         return tail;
     }
 
-    /** Adds the steady-state keys to a fixed-point JSON object. */
-    void addJson(ObjectNode json, SteadyStateExpansion e) {
+    /**
+     * Adds the steady-state keys to a fixed-point JSON object: per N {@code tail},
+     * {@code meanQueueLength}, {@code meanResponseTime} ({@code responseTime} of the mean queue
+     * length), {@code usable} and, when it is not, {@code warning}.
+     */
+    void addJson(ObjectNode json, SteadyStateExpansion e, DoubleUnaryOperator responseTime) {
         ArrayNode refined = json.putArray("refined");
         for (int n : sizes) {
             ObjectNode entry = refined.addObject();
             entry.put("N", n);
             entry.put("order", e.order());
             entry.set("tail", Printer.array(withLevelZero(e.mean(n), 1.0)));
-            Printer.put(entry, "meanQueueLength", e.meanTotal(n, e.order()));
-            String warning = tooSmall(n, e.mean(n));
-            if (warning != null) {
-                entry.put("warning", warning);
-            }
+            double mean = e.meanTotal(n, e.order());
+            Printer.put(entry, "meanQueueLength", mean);
+            Printer.put(entry, "meanResponseTime", responseTime.applyAsDouble(mean));
+            Optional<String> warning = warning(e, n);
+            entry.put("usable", warning.isEmpty());
+            warning.ifPresent(w -> entry.put("warning", w));
         }
         json.set("V", Printer.array(withLevelZero(e.firstOrderTerm(), 0.0)));
         json.set("covariance", Printer.matrix(e.covarianceTerm()));
@@ -115,9 +151,9 @@ public final class RefinedOptions {
             entry.set("tail", Printer.matrix(tails));
             entry.set("meanQueueLength", Printer.array(mean));
             for (int k = 0; k < steps; k++) {
-                String warning = tooSmall(n, e.mean(k, n, e.order()));
-                if (warning != null) {
-                    entry.put("warning", warning + " (first at grid time " + k + ")");
+                Optional<String> warning = ExpansionUsability.tailVector(n, e.mean(k, n, e.order()));
+                if (warning.isPresent()) {
+                    entry.put("warning", warning.get() + " (first at grid time " + k + ")");
                     break;
                 }
             }
@@ -138,58 +174,41 @@ public final class RefinedOptions {
         }
     }
 
-    /** Prints the refined mean queue lengths and first levels under a fixed-point table. */
-    void printTable(PrintWriter out, SteadyStateExpansion e, int levels) {
+    /** Prints the refined mean queue lengths, mean response times and first levels under a fixed-point table. */
+    void printTable(PrintWriter out, SteadyStateExpansion e, int levels, DoubleUnaryOperator responseTime) {
         out.println();
         out.println("Refined mean field, order " + e.order() + " (1/N term of the mean queue length "
                 + Printer.number(sum(e.firstOrderTerm())) + ")");
         int shown = Math.min(levels, e.dimension());
-        String[] header = new String[2 + shown];
+        String[] header = new String[3 + shown];
         header[0] = "N";
         header[1] = "mean queue length";
+        header[2] = "mean response time";
         for (int i = 1; i <= shown; i++) {
-            header[1 + i] = "x_" + i;
+            header[2 + i] = "x_" + i;
         }
         Printer.Table table = new Printer.Table(header);
         for (int n : sizes) {
             String[] row = new String[header.length];
             double[] mean = e.mean(n);
             row[0] = Integer.toString(n);
-            row[1] = Printer.number(e.meanTotal(n, e.order()));
+            double queue = e.meanTotal(n, e.order());
+            row[1] = Printer.number(queue);
+            row[2] = Printer.number(responseTime.applyAsDouble(queue));
             for (int i = 1; i <= shown; i++) {
-                row[1 + i] = Printer.number(mean[i - 1]);
+                row[2 + i] = Printer.number(mean[i - 1]);
             }
             table.row(row);
         }
         table.print(out);
-        for (int n : sizes) {
-            String warning = tooSmall(n, e.mean(n));
-            if (warning != null) {
-                out.println("  warning: " + warning);
-            }
-        }
+        printWarnings(out, e, "  ");
     }
 
-    /** Entries this far outside [0, 1] or increasing are not rounding. */
-    private static final double INVARIANT_SLACK = 1e-9;
-
-    /**
-     * @return why {@code N} is too small for the expansion: the corrected vector
-     *         {@code x + V/N (+ A/N²)} is no tail vector (an entry outside {@code [0, 1]} or larger than
-     *         the one before), the correction terms dominating; {@code null} when it is one
-     */
-    static String tooSmall(int n, double[] mean) {
-        double previous = 1.0;
-        for (int i = 0; i < mean.length; i++) {
-            double x = mean[i];
-            if (x < -INVARIANT_SLACK || x > 1 + INVARIANT_SLACK || x > previous + INVARIANT_SLACK) {
-                return String.format(java.util.Locale.ROOT, "N = %d is too small for the expansion: the corrected"
-                        + " x_%d = %.6g %s, so the 1/N terms dominate (use larger N)", n, i + 1, x,
-                        x < 0 ? "is negative" : x > 1 ? "exceeds 1" : "exceeds x_" + i);
-            }
-            previous = x;
+    /** Prints one line {@code <indent>warning: ...} per size at which the expansion is not usable. */
+    void printWarnings(PrintWriter out, SteadyStateExpansion e, String indent) {
+        for (int n : sizes) {
+            warning(e, n).ifPresent(w -> out.println(indent + "warning: " + w));
         }
-        return null;
     }
 
     private static double sum(double[] v) {

@@ -95,6 +95,11 @@ public final class ValidateCommand implements Callable<Integer> {
             if (!o.passed()) {
                 stdout.println("  FAILED: " + o.id() + " (" + o.title() + ")");
             }
+            if (o.notApplicable() > 0) {
+                // a size expansion whose terms do not decrease at some N: those rows neither pass nor fail
+                stdout.println("  warning: " + o.id() + ": " + o.notApplicable() + " check(s) not applicable at their"
+                        + " N (n/a in the report, with the reason)");
+            }
         }
         return failed == 0 ? 0 : Mflb.EXIT_FAILURE;
     }

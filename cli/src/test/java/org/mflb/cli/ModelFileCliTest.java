@@ -44,7 +44,8 @@ class ModelFileCliTest {
         }
         assertTrue(fp.get("stable").asBoolean());
         JsonNode n10 = fp.get("refined").get(0);
-        assertEquals("[N, order, state]", keys(n10).toString());
+        assertEquals("[N, order, state, usable]", keys(n10).toString());
+        assertTrue(n10.get("usable").asBoolean(), "N = 10 is large enough for SIR (no warning)");
         assertEquals(10, n10.get("N").asInt());
         assertEquals(expected[0] + v[0] / 10 + fp.get("A").get(0).asDouble() / 100, n10.get("state").get(0).asDouble(),
                 5e-8);

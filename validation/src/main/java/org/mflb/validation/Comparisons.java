@@ -3,6 +3,9 @@ package org.mflb.validation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
 
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.SimulationResult;
@@ -20,7 +23,11 @@ import org.mflb.validation.plot.Figure;
  */
 public final class Comparisons {
 
-    /** Levels below this predicted value are not drawn or checked: relative noise dominates there. */
+    /**
+     * Levels whose predicted and simulated values are both below this are not checked (relative noise
+     * dominates there); predicted levels below it are not drawn. A level is checked as soon as either
+     * side reaches it: a model that predicts 0 where the system has mass must be able to fail.
+     */
     public static final double NEGLIGIBLE = 1e-4;
 
     private Comparisons() {
@@ -33,6 +40,16 @@ public final class Comparisons {
             return halfWidths * h + bias;
         }
 
+        /**
+         * @param quantity what is compared
+         * @param predicted the prediction
+         * @param e the simulated estimate
+         * @return the check within {@code k·h} (statistical part) {@code + bias} (model-error part)
+         */
+        public Check check(String quantity, double predicted, Estimate e) {
+            return Check.of(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), halfWidths * e.halfWidth(), bias);
+        }
+
         @Override
         public String toString() {
             String k = halfWidths == Math.rint(halfWidths) ? Long.toString((long) halfWidths) : Double.toString(halfWidths);
@@ -41,8 +58,8 @@ public final class Comparisons {
     }
 
     /**
-     * Checks of a steady-state tail vector, levels {@code 1..} while the prediction exceeds
-     * {@link #NEGLIGIBLE}, plus the mean queue length.
+     * Checks of a steady-state tail vector, levels {@code 1..} while the prediction or the simulation
+     * reaches {@link #NEGLIGIBLE}, plus the mean queue length.
      *
      * @param label prefix of the quantities (e.g. the model name)
      * @param predictedTail {@code (1, x_1, ...)}
@@ -53,16 +70,32 @@ public final class Comparisons {
      */
     public static List<Check> steadyState(String label, double[] predictedTail, double predictedMean,
             SimulationResult sim, Tolerance tolerance) {
+        return steadyState(label, predictedTail, predictedMean, sim, tolerance, i -> Optional.empty());
+    }
+
+    /**
+     * {@link #steadyState(String, double[], double, SimulationResult, Tolerance)} for a prediction that
+     * is not usable everywhere (a size expansion at too small an {@code N}): those checks are reported
+     * as not applicable, with the reason.
+     *
+     * @param notUsable for level {@code i ≥ 1}, or {@code 0} for the mean queue length: why the
+     *        prediction says nothing there, if it does not
+     * @return the checks
+     */
+    public static List<Check> steadyState(String label, double[] predictedTail, double predictedMean,
+            SimulationResult sim, Tolerance tolerance, IntFunction<Optional<String>> notUsable) {
         List<Check> checks = new ArrayList<>();
         VectorEstimate tail = sim.tail();
-        for (int i = 1; i < predictedTail.length && predictedTail[i] > NEGLIGIBLE; i++) {
+        for (int i = 1; i < Math.max(predictedTail.length, tail.size()); i++) {
+            double predicted = i < predictedTail.length ? predictedTail[i] : 0;
             Estimate e = i < tail.size() ? tail.get(i) : new Estimate(0, 0, 0, tail.samples());
-            checks.add(new Check(label + "x_" + i, predictedTail[i], e.mean(), e.ci95Low(), e.ci95High(),
-                    tolerance.of(e.halfWidth())));
+            if (Math.max(predicted, e.mean()) < NEGLIGIBLE) {
+                break; // both tails decrease: no level beyond is checked either
+            }
+            checks.add(tolerance.check(label + "x_" + i, predicted, e).unless(notUsable.apply(i)));
         }
         Estimate m = sim.meanQueueLength();
-        checks.add(new Check(label + "mean queue length", predictedMean, m.mean(), m.ci95Low(), m.ci95High(),
-                tolerance.of(m.halfWidth())));
+        checks.add(tolerance.check(label + "mean queue length", predictedMean, m).unless(notUsable.apply(0)));
         return checks;
     }
 
@@ -78,6 +111,19 @@ public final class Comparisons {
      */
     public static List<Check> transientTails(String label, double[] times, double[][] predicted, SimulationResult sim,
             Tolerance tolerance) {
+        return transientTails(label, times, predicted, sim, tolerance, (k, i) -> Optional.empty());
+    }
+
+    /**
+     * {@link #transientTails(String, double[], double[][], SimulationResult, Tolerance)} for a
+     * prediction that is not usable everywhere (a size expansion at too small an {@code N}).
+     *
+     * @param notUsable for grid time {@code k} and level {@code i ≥ 1}: why the prediction says
+     *        nothing there, if it does not (the check is then reported as not applicable)
+     * @return the checks
+     */
+    public static List<Check> transientTails(String label, double[] times, double[][] predicted, SimulationResult sim,
+            Tolerance tolerance, BiFunction<Integer, Integer, Optional<String>> notUsable) {
         List<Check> checks = new ArrayList<>();
         List<VectorEstimate> traj = sim.tailTrajectory();
         for (int k = 0; k < times.length; k++) {
@@ -87,8 +133,8 @@ public final class Comparisons {
                     continue;
                 }
                 Estimate e = at.get(i);
-                checks.add(new Check(label + "x_" + i + "(t=" + time(times[k]) + ")", predicted[k][i],
-                        e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth())));
+                checks.add(tolerance.check(label + "x_" + i + "(t=" + time(times[k]) + ")", predicted[k][i], e)
+                        .unless(notUsable.apply(k, i)));
             }
         }
         return checks;

@@ -116,11 +116,10 @@ public final class FluidVersusSimulation implements ValidationScenario {
             Optional<Estimate> blocking = sim.blocking();
             if (blocking.isPresent() && fp.blocking().isPresent()) {
                 Estimate b = blocking.get();
-                checks.add(new Check("blocking (fluid)", fp.blocking().getAsDouble(), b.mean(), b.ci95Low(),
-                        b.ci95High(), tolerance.of(b.halfWidth())));
+                checks.add(tolerance.check("blocking (fluid)", fp.blocking().getAsDouble(), b));
                 if (exactBlocking.isPresent()) {
-                    checks.add(new Check("blocking (Erlang-B, exact)", exactBlocking.getAsDouble(), b.mean(),
-                            b.ci95Low(), b.ci95High(), 3 * b.halfWidth()));
+                    checks.add(Check.of("blocking (Erlang-B, exact)", exactBlocking.getAsDouble(), b.mean(),
+                            b.ci95Low(), b.ci95High(), 3 * b.halfWidth(), 0));
                 }
             }
             figure = Comparisons.steadyStateFigure(plotTitle, "fluid fixed point", fp.tail(), sim);

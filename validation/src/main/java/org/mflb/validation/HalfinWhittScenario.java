@@ -82,8 +82,8 @@ public final class HalfinWhittScenario implements ValidationScenario {
             simulated(checks, "N = " + s.n() + ": E X2, exact chain vs simulated", p.statistics().meanX2(), s.meanX2(), 0);
             simulated(checks, "N = " + s.n() + ": Var X1, exact chain vs simulated", p.statistics().varX1(), s.varX1(), 0);
         }
-        checks.add(new Check("slope of log|E X2^N - E X2| vs log N (N >= 1600)", -0.5, r.rate().slope(),
-                r.rate().slope(), r.rate().slope(), 0.05));
+        checks.add(Check.of("slope of log|E X2^N - E X2| vs log N (N >= 1600)", -0.5, r.rate().slope(),
+                r.rate().slope(), r.rate().slope(), 0, 0.05));
         HalfinWhittStudy.rateFigure(r, title(), context.figure(id()));
         HalfinWhittStudy.tailFigure(r, "JSQ Halfin-Whitt, beta = " + beta + ": stationary tails",
                 context.figure(id() + "-tails"));
@@ -114,15 +114,15 @@ public final class HalfinWhittScenario implements ValidationScenario {
     }
 
     private static void agree(List<Check> checks, String what, double lattice, double prelimit, double error) {
-        checks.add(new Check(what + ": lattice (h -> 0) vs exact chains (N -> infinity)", lattice, prelimit,
-                prelimit - error, prelimit + error, 1e-5));
+        checks.add(Check.of(what + ": lattice (h -> 0) vs exact chains (N -> infinity)", lattice, prelimit,
+                prelimit - error, prelimit + error, 0, 1e-5));
     }
 
     private static void identity(List<Check> checks, String what, double exact, double value, double error) {
-        checks.add(new Check(what, exact, value, value - error, value + error, 1e-6));
+        checks.add(Check.of(what, exact, value, value - error, value + error, 0, 1e-6));
     }
 
     private static void simulated(List<Check> checks, String what, double exact, Estimate e, double slack) {
-        checks.add(new Check(what, exact, e.mean(), e.ci95Low(), e.ci95High(), 3 * e.halfWidth() + slack));
+        checks.add(Check.of(what, exact, e.mean(), e.ci95Low(), e.ci95High(), 3 * e.halfWidth(), slack));
     }
 }

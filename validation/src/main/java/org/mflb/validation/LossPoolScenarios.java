@@ -151,8 +151,8 @@ public final class LossPoolScenarios {
                     }
                     table.append('\n');
                     ouErrors[k] = errors[BlockingApproximations.Kind.OU_MEAN.ordinal()][k];
-                    checks.add(new Check(String.format(Locale.ROOT, "P_B refined, beta = %s, N = %d", beta, n), b.refined(),
-                            p.mean(), p.ci95Low(), p.ci95High(), 3 * se + slack));
+                    checks.add(Check.of(String.format(Locale.ROOT, "P_B refined, beta = %s, N = %d", beta, n), b.refined(),
+                            p.mean(), p.ci95Low(), p.ci95High(), 3 * se, slack));
                     last = b;
                     lastEstimate = p;
                 }
@@ -162,16 +162,16 @@ public final class LossPoolScenarios {
                     double p0 = last.meanField();
                     double p1 = BlockingApproximations.firstCoefficient(limit, beta);
                     double p2 = (last.twoTerm() - p0 - p1 / root) * n;
-                    checks.add(new Check(String.format(Locale.ROOT, "sqrt(N)(P_B - P0) -> p1, beta = %s, N = %d", beta, n),
+                    checks.add(Check.of(String.format(Locale.ROOT, "sqrt(N)(P_B - P0) -> p1, beta = %s, N = %d", beta, n),
                             p1, root * (lastEstimate.mean() - p0), root * (lastEstimate.ci95Low() - p0),
-                            root * (lastEstimate.ci95High() - p0), 3 * root * lastEstimate.halfWidth() + 2 * Math.abs(p2) / root));
+                            root * (lastEstimate.ci95High() - p0), 3 * root * lastEstimate.halfWidth(), 2 * Math.abs(p2) / root));
                 }
                 double slope = resolvedSlope(ns, ouErrors, half);
                 slopes.append(String.format(Locale.ROOT, " beta = %s: %s;", beta,
                         Double.isNaN(slope) ? "fewer than 3 resolved points" : String.format(Locale.ROOT, "%.2f", slope)));
                 if (beta != 0 && !Double.isNaN(slope)) {
-                    checks.add(new Check(String.format(Locale.ROOT, "slope of log|OU-mean error| vs log N, beta = %s", beta),
-                            -1.0, slope, slope, slope, 0.6));
+                    checks.add(Check.of(String.format(Locale.ROOT, "slope of log|OU-mean error| vs log N, beta = %s", beta),
+                            -1.0, slope, slope, slope, 0, 0.6));
                 }
                 if (beta == betas[betas.length - 1]) {
                     // Each approximation's distance to the refined one (accurate to O(1/N^2)) shows its order;
@@ -201,8 +201,8 @@ public final class LossPoolScenarios {
                 int at = sharp.get(worst);
                 Check c = checks.get(at);
                 double[] seSlack = sharpSeAndSlack.get(worst);
-                checks.set(at, new Check(c.quantity() + " (the farthest of the sharp comparisons: 4 SE)", c.predicted(),
-                        c.simulated(), c.ci95Low(), c.ci95High(), 4 * seSlack[0] + seSlack[1]));
+                checks.set(at, Check.of(c.quantity() + " (the farthest of the sharp comparisons: 4 SE)", c.predicted(),
+                        c.simulated(), c.ci95Low(), c.ci95High(), 4 * seSlack[0], seSlack[1]));
             }
             int df = replications - 1;
             double falseAlarm = jointFalseAlarm(sharp.size(), twoSidedTail(3, df), twoSidedTail(4, df));
@@ -322,18 +322,18 @@ public final class LossPoolScenarios {
             for (int i = 0; i < capacity; i++) {
                 Estimate e = cov.get(i, i);
                 double seVar = standardError(e);
-                checks.add(new Check("N Var(x_" + (i + 1) + ")", w.get(i, i), e.mean(), e.ci95Low(), e.ci95High(),
-                        3 * seVar + 0.01 * w.get(i, i)));
+                checks.add(Check.of("N Var(x_" + (i + 1) + ")", w.get(i, i), e.mean(), e.ci95Low(), e.ci95High(),
+                        3 * seVar, 0.01 * w.get(i, i)));
                 worstVarInSe = Math.max(worstVarInSe, Math.abs(e.mean() - w.get(i, i)) / seVar);
                 slackInSe = Math.min(slackInSe, 0.01 * w.get(i, i) / seVar);
                 Estimate m = r.tail().get(i + 1);
                 double allowance = 0.1 / ((double) n * n) + (phaseType ? 0 : 0.1 * Math.abs(v[i]) / n);
-                checks.add(new Check("E[x_" + (i + 1) + "] = x* + V/N", x[i] + v[i] / n, m.mean(), m.ci95Low(),
-                        m.ci95High(), 3 * m.halfWidth() + allowance));
+                checks.add(Check.of("E[x_" + (i + 1) + "] = x* + V/N", x[i] + v[i] / n, m.mean(), m.ci95Low(),
+                        m.ci95High(), 3 * m.halfWidth(), allowance));
                 for (int j = i + 1; j < capacity; j++) {
                     Estimate ej = cov.get(i, j);
-                    checks.add(new Check("N Cov(x_" + (i + 1) + ", x_" + (j + 1) + ")", w.get(i, j), ej.mean(),
-                            ej.ci95Low(), ej.ci95High(), 3 * standardError(ej) + 0.01 * Math.sqrt(w.get(i, i) * w.get(j, j))));
+                    checks.add(Check.of("N Cov(x_" + (i + 1) + ", x_" + (j + 1) + ")", w.get(i, j), ej.mean(),
+                            ej.ci95Low(), ej.ci95High(), 3 * standardError(ej), 0.01 * Math.sqrt(w.get(i, i) * w.get(j, j))));
                     worstCovInSe = Math.max(worstCovInSe, Math.abs(ej.mean() - w.get(i, j)) / standardError(ej));
                     slackInSe = Math.min(slackInSe, 0.01 * Math.sqrt(w.get(i, i) * w.get(j, j)) / standardError(ej));
                 }
@@ -356,10 +356,10 @@ public final class LossPoolScenarios {
                     : policy.limit().selection(xc.mean()) + policy.sizeCorrectionDerivative(1, 0, xc.mean()) / n
                     + 0.5 * policy.limit().selectionDerivative(2, xc.mean()) * varC;
             double pastaHalf = policy.limit().selectionDerivative(1, xc.mean()) * xc.halfWidth();
-            checks.add(new Check("P_B: lost/arrived vs Little 1 - E[sum x]/lambda", lost.mean(), little,
-                    little - littleHalf, little + littleHalf, 3 * Math.hypot(lost.halfWidth(), littleHalf)));
-            checks.add(new Check("P_B: lost/arrived vs PASTA E[h_N(x_C)]", lost.mean(), pasta, pasta - pastaHalf,
-                    pasta + pastaHalf, 3 * Math.hypot(lost.halfWidth(), pastaHalf)));
+            checks.add(Check.of("P_B: lost/arrived vs Little 1 - E[sum x]/lambda", lost.mean(), little,
+                    little - littleHalf, little + littleHalf, 3 * Math.hypot(lost.halfWidth(), littleHalf), 0));
+            checks.add(Check.of("P_B: lost/arrived vs PASTA E[h_N(x_C)]", lost.mean(), pasta, pasta - pastaHalf,
+                    pasta + pastaHalf, 3 * Math.hypot(lost.halfWidth(), pastaHalf), 0));
             // Asymptotic variance of the time average of x_C: replication variance times N × window.
             double window = r.scenario().run().tEnd() - r.scenario().run().warmup();
             int c = capacity;
@@ -369,8 +369,8 @@ public final class LossPoolScenarios {
             double high = tauHat * (replications - 1) / chiSquareQuantile(replications - 1, -3.0);
             String tauNote;
             if (phaseType) {
-                checks.add(new Check("time-average variance tau_" + c + " (3-sigma chi-square interval)", tau[c - 1],
-                        tauHat, low, high, tau[c - 1] > tauHat ? high - tauHat : tauHat - low));
+                checks.add(Check.of("time-average variance tau_" + c + " (3-sigma chi-square interval)", tau[c - 1],
+                        tauHat, low, high, tau[c - 1] > tauHat ? high - tauHat : tauHat - low, 0));
                 tauNote = String.format(Locale.ROOT, "tau_%d: phase model %.4f (exponential %.4f, ratio %.3f; "
                         + "(1 + c^2)/2 = %.3f), simulated %.4f in [%.4f, %.4f] (3-sigma).", c, tau[c - 1],
                         exponential.timeAverageVariance()[c - 1], tau[c - 1] / exponential.timeAverageVariance()[c - 1],

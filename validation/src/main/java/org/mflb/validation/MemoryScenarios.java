@@ -80,7 +80,7 @@ public final class MemoryScenarios {
     }
 
     private static Check check(String quantity, double predicted, Estimate e, Comparisons.Tolerance tolerance) {
-        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), tolerance.of(e.halfWidth()));
+        return tolerance.check(quantity, predicted, e);
     }
 
     /** The shares of jobs to idle and to believed-idle servers, fluid against simulation. */
@@ -232,11 +232,11 @@ public final class MemoryScenarios {
                             : new Estimate(0, 0, 0, sim.tail().samples());
                     checks.add(check(label + "x_" + (bound + 1) + " (beyond the bound)", 0.0, beyond, tolerance));
                     // the fluid's own claims are exact: any difference is a defect, not noise
-                    checks.add(new Check(label + "fluid max queue vs bound", bound, fp.maxQueueLength(), fp.maxQueueLength(),
-                            fp.maxQueueLength(), 0));
-                    checks.add(new Check(label + "fluid idle share = 1 iff lambda <= 1 - 1/d",
+                    checks.add(Check.of(label + "fluid max queue vs bound", bound, fp.maxQueueLength(), fp.maxQueueLength(),
+                            fp.maxQueueLength(), 0, 0));
+                    checks.add(Check.of(label + "fluid idle share = 1 iff lambda <= 1 - 1/d",
                             lambda <= 1 - 1.0 / d ? 1 : 0, fp.idleShare() >= 1 - 1e-12 ? 1 : 0,
-                            fp.idleShare() >= 1 - 1e-12 ? 1 : 0, fp.idleShare() >= 1 - 1e-12 ? 1 : 0, 0));
+                            fp.idleShare() >= 1 - 1e-12 ? 1 : 0, fp.idleShare() >= 1 - 1e-12 ? 1 : 0, 0, 0));
                     table.append(String.format(Locale.ROOT, "| %d | %s | %.4f | %d | %d | %d | %.5f | %.5f ± %.5f | %.5f | "
                             + "%.2e |\n", d, lambda, 1 - 1.0 / d, fp.memoryLevel(), fp.maxQueueLength(), bound,
                             fp.idleShare(), idle.mean(), idle.halfWidth(), fp.believedIdleShare(), beyond.mean()));

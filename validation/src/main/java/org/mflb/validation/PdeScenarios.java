@@ -102,13 +102,13 @@ public final class PdeScenarios {
 
         /** @return the checks outside their tolerance */
         public int misses() {
-            return (int) checks().stream().filter(c -> !c.passed()).count();
+            return (int) checks().stream().filter(Check::failed).count();
         }
 
         /** @return whether at most {@link #ALLOWED_MISS_SHARE} of the checks miss */
         public boolean passed() {
             List<Check> checks = checks();
-            long missed = checks.stream().filter(c -> !c.passed()).count();
+            long missed = checks.stream().filter(Check::failed).count();
             return missed <= Math.floor(ALLOWED_MISS_SHARE * checks.size());
         }
     }

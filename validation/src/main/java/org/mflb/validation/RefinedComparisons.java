@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 import org.ejml.data.DMatrixRMaj;
+import org.mflb.core.refined.SeriesTerms;
 import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.validation.plot.Figure;
@@ -20,26 +21,37 @@ final class RefinedComparisons {
 
     /**
      * Orders 2 and 1 of the series {@code π + t₁ + t₂ + ...} ({@code t₁ = V/N}, {@code t₂ = A/N²})
-     * against a simulated mean, each within 3 CI half-widths plus 1.5 times its first neglected term:
-     * the geometric estimate {@code t₂²/|t₁|} for order 2, {@code |t₂|} for order 1.
+     * against a simulated mean where the series is usable ({@link SeriesTerms#decreasing()}): each
+     * within 3 CI half-widths (statistical part) plus 1.5 times its first neglected term (model-error
+     * part): {@code |t₂|} for order 1, the geometric estimate {@code t₂²/|t₁|} for order 2, both below
+     * {@code |t₁|}. Where the terms do not decrease both rows are reported as not applicable at this
+     * {@code N}: no tolerance grows with a term that has stopped decreasing.
      *
      * @param checks where the two checks are added (order 2 first)
      * @param quantity what is compared (e.g. "E[Q]" or a coordinate's name)
-     * @param n the system size
-     * @param order1 the prediction {@code π + t₁}
-     * @param order2 the prediction {@code π + t₁ + t₂}
-     * @param t1 the 1/N term
-     * @param t2 the 1/N² term
+     * @param terms the series at this {@code N}
      * @param simulated the simulated mean
      */
-    static void seriesChecks(List<Check> checks, String quantity, int n, double order1, double order2, double t1,
-            double t2, Estimate simulated) {
-        double nextTerm = t1 != 0 ? t2 * t2 / Math.abs(t1) : 0;
-        checks.add(new Check(quantity + ", refined order 2, N = " + n, order2, simulated.mean(), simulated.ci95Low(),
-                simulated.ci95High(), 3 * simulated.halfWidth() + 1.5 * nextTerm));
-        checks.add(new Check(quantity + ", refined order 1, N = " + n, order1, simulated.mean(), simulated.ci95Low(),
-                simulated.ci95High(), 3 * simulated.halfWidth() + 1.5 * Math.abs(t2)));
+    static void seriesChecks(List<Check> checks, String quantity, SeriesTerms terms, Estimate simulated) {
+        for (int order = 2; order >= 1; order--) {
+            Check check = Check.of(quantity + ", refined order " + order + ", N = " + Comparisons.time(terms.n()),
+                    terms.upTo(order), simulated.mean(), simulated.ci95Low(), simulated.ci95High(),
+                    STATISTICAL_HALF_WIDTHS * simulated.halfWidth(), NEGLECTED_TERM_FACTOR * terms.neglected(order));
+            checks.add(check.unless(terms.notUsable()));
+        }
     }
+
+    /** The statistical part of a refined check: this many CI half-widths. */
+    static final double STATISTICAL_HALF_WIDTHS = 3;
+
+    /** The model-error part of a refined check: this many times the estimated first neglected term. */
+    static final double NEGLECTED_TERM_FACTOR = 1.5;
+
+    /** The tolerance rule of {@link #seriesChecks}, in words for the reports. */
+    static final String RULE = "3 CI half-widths (statistical part) + 1.5 times the first neglected term of pi + t1"
+            + " + t2 + ... (t1 = V/N, t2 = A/N^2; model-error part): |t2| for order 1, t2^2/|t1| for order 2. The"
+            + " expansion is used only where its terms decrease (|t2| < |t1|); where they do not, the rows are"
+            + " not applicable at that N (neither pass nor fail)";
 
     /**
      * @param title the figure's title
@@ -93,8 +105,8 @@ final class RefinedComparisons {
             for (int i = 0; i < shown; i++) {
                 for (int j = i; j < shown; j++) {
                     Estimate e = cov.get(i, j);
-                    checks.add(new Check("N Cov(" + name.apply(i) + ", " + name.apply(j) + ")", w.get(i, j), e.mean(),
-                            e.ci95Low(), e.ci95High(), 3 * e.halfWidth() + 10.0 * scale / n));
+                    checks.add(Check.of("N Cov(" + name.apply(i) + ", " + name.apply(j) + ")", w.get(i, j), e.mean(),
+                            e.ci95Low(), e.ci95High(), 3 * e.halfWidth(), 10.0 * scale / n));
                 }
                 index[i] = i + 1;
                 predicted[i] = w.get(i, i);

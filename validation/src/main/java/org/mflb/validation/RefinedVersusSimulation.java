@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import org.ejml.data.DMatrixRMaj;
 import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidFixedPoint;
@@ -32,9 +33,8 @@ public final class RefinedVersusSimulation {
 
     /**
      * Mean queue length at each {@code N}: mean field, order 1 and order 2 against the simulation.
-     * With the series {@code π + t₁ + t₂ + ...} ({@code t₁ = V/N}, {@code t₂ = A/N²}), each order
-     * must lie within 3 CI half-widths plus 1.5 times its first neglected term: {@code |t₂|} for
-     * order 1, and the geometric estimate {@code t₂²/|t₁|} for order 2.
+     * Each order must lie within the tolerance of {@link RefinedComparisons#seriesChecks}, where the
+     * series is usable at that {@code N}.
      */
     public static ValidationScenario meanVersusN(String id, String title, LoadBalancingModel model, int[] sizes) {
         FluidModel fluid = FluidModel.of(model);
@@ -69,10 +69,7 @@ public final class RefinedVersusSimulation {
                     errors.append(String.format(Locale.ROOT, "| %d | %.5f | %.5f | %.5f | %.5f | %.5f |%n", n, q.mean(),
                             q.halfWidth(), Math.abs(lines[0][k] - q.mean()), Math.abs(lines[1][k] - q.mean()),
                             Math.abs(lines[2][k] - q.mean())));
-                    // The series π + t1 + t2 + ...: the first neglected term is estimated geometrically by t2²/|t1|.
-                    double t1 = lines[1][k] - lines[0][k];
-                    double t2 = lines[2][k] - lines[1][k];
-                    RefinedComparisons.seriesChecks(checks, "E[Q]", n, lines[1][k], lines[2][k], t1, t2, q);
+                    RefinedComparisons.seriesChecks(checks, "E[Q]", SeriesTerms.ofTotal(expansion, n), q);
                 }
                 RefinedComparisons.versusN(title, "N (servers)", "mean queue length E[Q]", ns, lines, sim, half,
                         "simulation (95% CI)").save(context.figure(id));
@@ -80,8 +77,7 @@ public final class RefinedVersusSimulation {
                         "Mean queue length of %s at lambda = %s for N = %s: mean field pi, refined pi + V/N and "
                                 + "pi + V/N + A/N^2 (A: 1/N^2 coefficient %.4f) against simulations that sample "
                                 + "with replacement (the model the expansion is for); %,d simulated events. "
-                                + "Tolerances: 3 CI half-widths + 1.5 times the first neglected term of the series "
-                                + "pi + t1 + t2 + ... (t1 = V/N, t2 = A/N^2): |t2| for order 1, t2^2/|t1| for order 2.",
+                                + "Tolerances: " + RefinedComparisons.RULE + ".",
                         fluid, fluid.arrivalRate().at(0), java.util.Arrays.toString(sizes), c2, events) + errors;
                 return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
                         (System.nanoTime() - start) * 1e-9);

@@ -45,7 +45,13 @@ public final class ReportWriter {
     static String markdown(Path dir, String header, List<ScenarioOutcome> outcomes) {
         StringBuilder md = new StringBuilder("# mflb validation report\n\n").append(header).append("\n\n");
         long passed = outcomes.stream().filter(ScenarioOutcome::passed).count();
-        md.append("**").append(passed).append(" of ").append(outcomes.size()).append(" scenarios passed.**\n\n");
+        md.append("**").append(passed).append(" of ").append(outcomes.size()).append(" scenarios passed.**");
+        long notApplicable = outcomes.stream().mapToLong(ScenarioOutcome::notApplicable).sum();
+        if (notApplicable > 0) {
+            md.append(" ").append(notApplicable).append(" check(s) not applicable at their N (a size expansion whose"
+                    + " terms do not decrease there): neither passed nor failed, listed as n/a with the reason.");
+        }
+        md.append("\n\n");
         md.append("| scenario | checks | max error | max error / CI half-width | time | result |\n");
         md.append("|---|---:|---:|---:|---:|---|\n");
         for (ScenarioOutcome o : outcomes) {
@@ -57,14 +63,15 @@ public final class ReportWriter {
         for (ScenarioOutcome o : outcomes) {
             md.append("\n<a id=\"").append(o.id()).append("\"></a>\n## ").append(o.title()).append("\n\n");
             md.append(o.description()).append("\n\n");
-            md.append("| quantity | predicted | simulated | 95% CI | error | error / half-width | tolerance | result |\n");
+            md.append("| quantity | predicted | simulated | 95% CI | error | error / half-width"
+                    + " | tolerance = statistical + model error | result |\n");
             md.append("|---|---:|---:|---|---:|---:|---:|---|\n");
             for (Check c : o.checks()) {
                 md.append("| ").append(c.quantity()).append(" | ").append(num(c.predicted())).append(" | ")
                         .append(num(c.simulated())).append(" | [").append(num(c.ci95Low())).append(", ")
                         .append(num(c.ci95High())).append("] | ").append(num(c.error())).append(" | ")
-                        .append(num(c.errorInHalfWidths())).append(" | ").append(num(c.tolerance())).append(" | ")
-                        .append(c.passed() ? "pass" : "**FAIL**").append(" |\n");
+                        .append(num(c.errorInHalfWidths())).append(" | ").append(tolerance(c)).append(" | ")
+                        .append(verdict(c)).append(" |\n");
             }
             o.figure().ifPresent(f -> {
                 md.append("\n![").append(o.title()).append("](").append(relative(dir, f).replace('\\', '/')).append(")\n");
@@ -80,12 +87,14 @@ public final class ReportWriter {
         root.put("scenarios", outcomes.size());
         root.put("passed", outcomes.stream().filter(ScenarioOutcome::passed).count());
         root.put("allPassed", outcomes.stream().allMatch(ScenarioOutcome::passed));
+        root.put("notApplicable", outcomes.stream().mapToLong(ScenarioOutcome::notApplicable).sum());
         ArrayNode list = root.putArray("results");
         for (ScenarioOutcome o : outcomes) {
             ObjectNode node = list.addObject();
             node.put("id", o.id());
             node.put("title", o.title());
             node.put("passed", o.passed());
+            node.put("notApplicable", o.notApplicable());
             node.put("seconds", o.seconds());
             putNumber(node, "maxError", o.maxError());
             putNumber(node, "maxErrorInHalfWidths", o.maxErrorInHalfWidths());
@@ -104,7 +113,13 @@ public final class ReportWriter {
                 ci.add(c.ci95High());
                 putNumber(cn, "error", c.error());
                 putNumber(cn, "tolerance", c.tolerance());
+                if (c.split()) {
+                    putNumber(cn, "statisticalTolerance", c.statistical());
+                    putNumber(cn, "modelErrorTolerance", c.modelError());
+                }
                 cn.put("passed", c.passed());
+                cn.put("applicable", c.applicable());
+                c.reason().ifPresent(r -> cn.put("reason", r));
             }
         }
         return root;
@@ -118,6 +133,19 @@ public final class ReportWriter {
     private static java.util.Optional<Path> data(Path figure) {
         Path data = Figure.dataFile(figure);
         return Files.isRegularFile(data) ? java.util.Optional.of(data) : java.util.Optional.empty();
+    }
+
+    /** @return the tolerance as its statistical part plus its model-error part, or the total when not split */
+    static String tolerance(Check c) {
+        if (!c.split()) {
+            return num(c.tolerance()) + " (not split)";
+        }
+        return num(c.tolerance()) + " = " + num(c.statistical()) + " + " + num(c.modelError());
+    }
+
+    /** @return pass, **FAIL**, or n/a with the reason */
+    private static String verdict(Check c) {
+        return c.reason().map(r -> "n/a: " + r).orElse(c.passed() ? "pass" : "**FAIL**");
     }
 
     private static void putNumber(ObjectNode node, String key, double v) {

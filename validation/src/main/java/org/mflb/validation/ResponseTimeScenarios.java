@@ -204,8 +204,8 @@ public final class ResponseTimeScenarios {
         for (QuantileEstimate q : simulated) {
             double predicted = law.quantile(q.p() / 100);
             Estimate e = q.estimate();
-            out.add(new Check("p" + label(q.p()) + " of T: " + what, predicted, e.mean(), e.ci95Low(), e.ci95High(),
-                    3 * e.halfWidth() + BIAS_CONSTANT / servers * predicted));
+            out.add(Check.of("p" + label(q.p()) + " of T: " + what, predicted, e.mean(), e.ci95Low(), e.ci95High(),
+                    3 * e.halfWidth(), BIAS_CONSTANT / servers * predicted));
         }
         return out;
     }
@@ -240,13 +240,13 @@ public final class ResponseTimeScenarios {
 
     private static Check simulatedMean(String quantity, double predicted, SimulationResult sim, int servers) {
         Estimate e = sim.meanResponseTime().orElseThrow();
-        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(),
-                3 * e.halfWidth() + BIAS_CONSTANT / servers);
+        return Check.of(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), 3 * e.halfWidth(),
+                BIAS_CONSTANT / servers);
     }
 
     /** A deterministic comparison: the reference has no interval. */
     private static Check exact(String quantity, double predicted, double reference, double tolerance) {
-        return new Check(quantity, predicted, reference, reference, reference, tolerance);
+        return Check.of(quantity, predicted, reference, reference, reference, 0, tolerance);
     }
 
     private record Curve(String name, SojournLaw law) {

@@ -23,9 +23,14 @@ public record ScenarioOutcome(String id, String title, String description, List<
         checks = List.copyOf(checks);
     }
 
-    /** @return whether every check passed */
+    /** @return whether no check failed (checks not applicable at their size are neither passes nor failures) */
     public boolean passed() {
-        return checks.stream().allMatch(Check::passed);
+        return checks.stream().noneMatch(Check::failed);
+    }
+
+    /** @return how many checks are not applicable at their size ({@link Check#applicable()}) */
+    public long notApplicable() {
+        return checks.stream().filter(c -> !c.applicable()).count();
     }
 
     /** @return the largest error over the checks */

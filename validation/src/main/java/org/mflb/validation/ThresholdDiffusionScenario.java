@@ -56,8 +56,8 @@ public final class ThresholdDiffusionScenario implements ValidationScenario {
                 v[k] = var.mean();
                 h[k] = var.halfWidth();
                 if (policy.optimal()) {
-                    checks.add(new Check(policy.label() + ": n Var, n = " + n, lambda, var.mean(), var.ci95Low(),
-                            var.ci95High(), 3 * var.halfWidth() + lambda / Math.sqrt(n)));
+                    checks.add(Check.of(policy.label() + ": n Var, n = " + n, lambda, var.mean(), var.ci95Low(),
+                            var.ci95High(), 3 * var.halfWidth(), lambda / Math.sqrt(n)));
                 }
             }
             figure.points(policy.label() + " (95% CI)", group++, ns, v, h);

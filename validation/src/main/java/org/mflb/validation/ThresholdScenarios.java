@@ -174,26 +174,26 @@ public final class ThresholdScenarios {
                 double tol = JUMP_SIGMAS * Math.sqrt(lambda.at(f.t())) / (Math.sqrt(servers) * speed);
                 String quantity = "jump l " + f.from() + "->" + f.to() + " time";
                 if (match < 0) {
-                    checks.add(new Check(quantity + " (no simulated jump)", f.t(), Double.NaN, Double.NaN, Double.NaN, tol));
+                    checks.add(Check.of(quantity + " (no simulated jump)", f.t(), Double.NaN, Double.NaN, Double.NaN, 0, tol));
                     table.append(String.format(Locale.ROOT, "  %d->%d fluid t = %.4f, simulated: none%n", f.from(), f.to(), f.t()));
                     continue;
                 }
                 // skipped simulated jumps are extra (chattering) jumps the fluid does not have
                 for (int j = next; j < match; j++) {
                     LevelJump extra = simulated.get(j);
-                    checks.add(new Check("extra simulated jump " + extra.from() + "->" + extra.to() + " at t = "
-                            + String.format(Locale.ROOT, "%.4f", extra.t()), 0, 1, 1, 1, 0));
+                    checks.add(Check.of("extra simulated jump " + extra.from() + "->" + extra.to() + " at t = "
+                            + String.format(Locale.ROOT, "%.4f", extra.t()), 0, 1, 1, 1, 0, 0));
                 }
                 double ts = simulated.get(match).t();
-                checks.add(new Check(quantity, f.t(), ts, ts, ts, tol));
+                checks.add(Check.of(quantity, f.t(), ts, ts, ts, 0, tol));
                 table.append(String.format(Locale.ROOT, "  %d->%d fluid t = %.4f, simulated t = %.4f, |diff| = %.4f, "
                         + "tolerance %.4f (|dx/dt| = %.3f)%n", f.from(), f.to(), f.t(), ts, Math.abs(ts - f.t()), tol, speed));
                 next = match + 1;
             }
             for (int j = next; j < simulated.size(); j++) {
                 LevelJump extra = simulated.get(j);
-                checks.add(new Check("extra simulated jump " + extra.from() + "->" + extra.to() + " at t = "
-                        + String.format(Locale.ROOT, "%.4f", extra.t()), 0, 1, 1, 1, 0));
+                checks.add(Check.of("extra simulated jump " + extra.from() + "->" + extra.to() + " at t = "
+                        + String.format(Locale.ROOT, "%.4f", extra.t()), 0, 1, 1, 1, 0, 0));
             }
             return checks;
         }
@@ -330,8 +330,8 @@ public final class ThresholdScenarios {
                             e.mean() * Math.sqrt(n), supOfMean, supOfMean * Math.sqrt(n)));
                     if (m > 0 && sizes[m] == 4 * sizes[m - 1]) {
                         double h = Math.hypot(hs[m], 0.5 * hs[m - 1]);
-                        checks.add(new Check(name + " E sup error, N = " + n + " vs half of N = " + sizes[m - 1],
-                                0.5 * es[m - 1], es[m], e.ci95Low(), e.ci95High(), RATIO_SLACK * es[m - 1] + 3 * h));
+                        checks.add(Check.of(name + " E sup error, N = " + n + " vs half of N = " + sizes[m - 1],
+                                0.5 * es[m - 1], es[m], e.ci95Low(), e.ci95High(), 3 * h, RATIO_SLACK * es[m - 1]));
                     }
                 }
                 reference = Math.max(reference, es[0] * Math.sqrt(sizes[0]));
