@@ -64,6 +64,9 @@ public final class FixedPointCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    WorkLimits limits;
+
     @Spec
     CommandSpec spec;
 
@@ -81,7 +84,9 @@ public final class FixedPointCommand implements Callable<Integer> {
     public Integer call() {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
-            return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut());
+            var file = modelFile.load();
+            limits.check(spec, WorkLimits.modelFile("the fixed point of " + file.name(), file, 0, true));
+            return ModelFileAnalysis.fixedPoint(file, refined, format, spec.commandLine().getOut());
         }
         model.requireConstantRate("a fixed point");
         LoadBalancingModel lbm = model.model();
@@ -99,6 +104,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         // loss pools: the fixed point is insensitive to the service law, which only the fluctuations see
         FluidModel fluid = model.fluidModel(lossy ? lbm.withService(Exponential.unit()) : lbm, truncation);
+        limits.check(spec, WorkLimits.fluid("the fixed point", lbm, truncation.rule(), model.threshold, model.d, 0));
         // Loss-pool options are validated (and their exact chains sized) before any long work.
         LossOptions.Report lossReport = lbm.policy().hasSmoothFluidLimit() ? loss.report(model.service,
                 model.serviceGiven() ? lbm.service() : null, fluid, refined.requested() ? refined.sizes() : null,

@@ -107,6 +107,9 @@ public final class SimulateCommand implements Callable<Integer> {
     ProgressOptions progress;
 
     @Mixin
+    WorkLimits limits;
+
+    @Mixin
     ModelFileOptions modelFile;
 
     @Spec
@@ -143,11 +146,6 @@ public final class SimulateCommand implements Callable<Integer> {
         return value;
     }
 
-    /** A rough simulator speed, for the up-front estimate of long runs. */
-    private static final double EVENTS_PER_SECOND = 3e6;
-    /** Runs expected to take more events than this (about a minute) announce their size first. */
-    private static final double LONG_RUN_EVENTS = 2e8;
-
     @Override
     public Integer call() {
         if (modelFile.given(spec)) {
@@ -156,20 +154,18 @@ public final class SimulateCommand implements Callable<Integer> {
             double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
             int n = model.servers();
             var file = modelFile.load();
+            limits.check(spec, WorkLimits.modelFileSimulation("simulating " + file.name() + " with N = " + n, file, n,
+                    tEnd, replications, streams.threads()));
             var settings = new org.mflb.simulation.population.PopulationSimulation.Settings(n, tEnd, w,
                     dt != null ? dt : Double.NaN, replications, batches, streams.seed(), streams.threads());
             return progress.step(spec, "simulating " + file.name() + " with N = " + n,
                     () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
+        limits.check(spec, WorkLimits.simulation("simulating N = " + sc.run().servers() + " up to t = "
+                + Printer.number(tEnd), sc.expectedEvents(), tEnd, sc.run().replications(),
+                sc.run().threads()));
         PrintWriter err = spec.commandLine().getErr();
-        if (sc.expectedEvents() > LONG_RUN_EVENTS) {
-            err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"
-                    + " %.0g events per second and thread)", sc.expectedEvents(),
-                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.run().threads(), sc.run().replications())) / 60,
-                    EVENTS_PER_SECOND));
-            err.flush();
-        }
         SimulationResult r = progress.simulate(spec, sc);
         PrintWriter out = spec.commandLine().getOut();
         List<String> warnings = IntervalDiagnostics.warnings(r);
