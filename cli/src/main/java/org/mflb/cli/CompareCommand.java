@@ -178,7 +178,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (transientRun && tEnd == null) {
             throw MflbException.missing("t-end", "with --dt (the transient's horizon)");
         }
-        limits.check(spec, WorkLimits.fluid("the fluid limit", lbm, truncation.rule(), model.threshold, model.d,
+        limits.check(spec, WorkLimits.fluid("the fluid limit", lbm, truncation.rule(), model.threshold,
                 transientRun ? horizon : 0), WorkLimits.simulation("simulating N = " + servers
                         + " up to t = " + Printer.number(horizon), 2.0 * servers * lbm.arrivalRate().supremum(0, horizon)
                         * horizon * replications, horizon, replications, streams.threads()));

@@ -118,7 +118,7 @@ public final class DiffusionCommand implements Callable<Integer> {
         model.requireSmooth(lbm);
         // loss pools: --service is the simulated law of the fluctuation study; W of exponential service otherwise
         FluidModel fluid = model.fluidModel(lbm.withService(Exponential.unit()), truncation);
-        limits.check(spec, WorkLimits.fluid("the fluid limit", lbm, truncation.rule(), model.threshold, model.d, 0),
+        limits.check(spec, WorkLimits.fluid("the fluid limit", lbm, truncation.rule(), model.threshold, 0),
                 WorkLimits.simulation("simulating N = " + servers, 2.0 * servers * lbm.arrivalRate().at(0)
                         * (longRun ? 16 * 20000 : 8 * 4000), longRun ? 20000 : 4000, longRun ? 16 : 8, streams.threads()));
         int maxLevels = fluid.system().isLossy() ? Math.min(fluid.system().capacity(), 256) : 256;

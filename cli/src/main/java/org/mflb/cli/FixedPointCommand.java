@@ -104,7 +104,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         // loss pools: the fixed point is insensitive to the service law, which only the fluctuations see
         FluidModel fluid = model.fluidModel(lossy ? lbm.withService(Exponential.unit()) : lbm, truncation);
-        limits.check(spec, WorkLimits.fluid("the fixed point", lbm, truncation.rule(), model.threshold, model.d, 0));
+        limits.check(spec, WorkLimits.fluid("the fixed point", lbm, truncation.rule(), model.threshold, 0));
         // Loss-pool options are validated (and their exact chains sized) before any long work.
         LossOptions.Report lossReport = lbm.policy().hasSmoothFluidLimit() ? loss.report(model.service,
                 model.serviceGiven() ? lbm.service() : null, fluid, refined.requested() ? refined.sizes() : null,

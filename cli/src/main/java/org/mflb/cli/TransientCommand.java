@@ -118,7 +118,7 @@ public final class TransientCommand implements Callable<Integer> {
             model.requireSmooth(lbm);
         }
         FluidModel fluid = model.fluidModel(lbm, truncation);
-        limits.check(spec, WorkLimits.fluid("the fluid transient", lbm, truncation.rule(), model.threshold, model.d, tEnd));
+        limits.check(spec, WorkLimits.fluid("the fluid transient", lbm, truncation.rule(), model.threshold, tEnd));
         boolean refine = refined.requested();
         FluidTransient tr = progress.stepShownIfLong(spec, "integrating the fluid transient to t = " + tEnd,
                 () -> memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid));

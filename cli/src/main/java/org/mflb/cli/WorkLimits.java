@@ -64,7 +64,7 @@ public final class WorkLimits {
      * sets the levels.
      */
     static WorkEstimate fluid(String task, LoadBalancingModel model, Truncation truncation, Integer threshold,
-            Integer d, double span) {
+            double span) {
         double rate = model.arrivalRate().supremum(0, Math.max(span, 0)) * model.service().mean();
         boolean supermarket = model.system().kind() == ServerSystem.Kind.SUPERMARKET;
         double poisson = supermarket ? 60 : rate + 10 * Math.sqrt(rate) + 20;
@@ -73,11 +73,12 @@ public final class WorkLimits {
         }
         boolean byThreshold = threshold != null && threshold + 4.0 > poisson;
         double levels = !truncation.isAutomatic() ? truncation.levels() : byThreshold ? threshold + 4.0 : poisson;
-        double sampled = d == null ? 1 : Math.max(1, d);
+        int d = model.policy().d();
+        double sampled = Math.max(1, d);
         double radius = model.arrivalRate().supremum(0, Math.max(span, 0)) * sampled + (supermarket ? 1 : levels);
-        double steps = span > 0 ? span * radius / 6 + 100 : 0;
+        double steps = span > 0 ? WorkEstimate.integrationSteps(radius, span) : 0;
         double evaluation = levels * sampled;
-        double operations = (FIXED_POINT_EVALUATIONS + 13 * steps) * evaluation;
+        double operations = (FIXED_POINT_EVALUATIONS + WorkEstimate.EVALUATIONS_PER_STEP * steps) * evaluation;
         String parameter;
         Object value;
         if (sampled > 1000) {
@@ -100,6 +101,9 @@ public final class WorkLimits {
                 sampled), operations, FLUID_BYTES_PER_LEVEL * levels, parameter, value, "reduce --" + parameter);
     }
 
+    /** Operations per instruction of a model file's rate program (interpreted: a stack machine). */
+    static final double INTERPRETED = 10;
+
     /** Bytes a model-file analysis holds per coordinate squared (dense Jacobians, Schur forms, LU). */
     static final double MODEL_BYTES_PER_ENTRY = 8 * 4;
 
@@ -113,12 +117,13 @@ public final class WorkLimits {
         double k = file.dimension();
         double evaluation = k + file.transitionCount();
         for (int l = 0; l < file.transitionCount(); l++) {
-            evaluation += file.rates().length(l) + file.jumpCoordinates(l).length;
+            evaluation += INTERPRETED * file.rates().length(l) + file.jumpCoordinates(l).length;
         }
         double radius = WorkEstimate.spectralRadius(file.model(), file.initialState());
         // the fixed point relaxes over a time of about 50 first
         double operations = (fixedPoint ? 30 * k * k * k + FIXED_POINT_EVALUATIONS * evaluation : 0)
-                + 13 * ((fixedPoint ? Math.max(span, 50) : span) * radius / 6 + 100) * evaluation;
+                + WorkEstimate.EVALUATIONS_PER_STEP * WorkEstimate.integrationSteps(radius,
+                        fixedPoint ? Math.max(span, 50) : span) * evaluation;
         return WorkEstimate.operations(task, operations, fixedPoint ? MODEL_BYTES_PER_ENTRY * k * k : 0, "model",
                 file.file() + " (" + file.dimension() + " variables, " + file.transitionCount() + " transitions)",
                 "fewer variables or transitions, smaller rates or multiplicities" + (span > 0 ? ", or reduce --t-end" : ""));
