@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.WorkEstimate;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
@@ -41,7 +42,7 @@ import picocli.CommandLine.Spec;
                 + " time-averaged tail vector and queue length after a warm-up, response times, blocking, and"
                 + " with --dt the tail vector on a time grid; 95%% confidence intervals over replications"
                 + " (or batch means for one replication).")
-public final class SimulateCommand implements Callable<Integer> {
+public final class SimulateCommand implements Callable<Integer>, WorkLimits.Sized {
 
     /** Tail levels shown by the table format. */
     static final int TABLE_LEVELS = 10;
@@ -146,6 +147,23 @@ public final class SimulateCommand implements Callable<Integer> {
         return value;
     }
 
+    private WorkEstimate estimate(org.mflb.core.modelfile.ModelFile file) {
+        int n = model.servers();
+        return WorkLimits.modelFileSimulation("simulating " + file.name() + " with N = " + n, file, n, tEnd,
+                replications, streams.threads());
+    }
+
+    private static WorkEstimate estimate(SimulationScenario sc) {
+        return WorkLimits.simulation("simulating N = " + sc.run().servers() + " up to t = "
+                + Printer.number(sc.run().tEnd()), sc.expectedEvents(), sc.run().tEnd(), sc.run().replications(),
+                sc.run().threads());
+    }
+
+    @Override
+    public WorkEstimate estimate() {
+        return modelFile.given(spec) ? estimate(modelFile.load()) : estimate(scenario());
+    }
+
     @Override
     public Integer call() {
         if (modelFile.given(spec)) {
@@ -154,17 +172,14 @@ public final class SimulateCommand implements Callable<Integer> {
             double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
             int n = model.servers();
             var file = modelFile.load();
-            limits.check(spec, WorkLimits.modelFileSimulation("simulating " + file.name() + " with N = " + n, file, n,
-                    tEnd, replications, streams.threads()));
+            limits.check(spec, estimate(file));
             var settings = new org.mflb.simulation.population.PopulationSimulation.Settings(n, tEnd, w,
                     dt != null ? dt : Double.NaN, replications, batches, streams.seed(), streams.threads());
             return progress.step(spec, "simulating " + file.name() + " with N = " + n,
                     () -> ModelFileSimulation.simulate(file, settings, format, spec.commandLine().getOut()));
         }
         SimulationScenario sc = scenario();
-        limits.check(spec, WorkLimits.simulation("simulating N = " + sc.run().servers() + " up to t = "
-                + Printer.number(tEnd), sc.expectedEvents(), tEnd, sc.run().replications(),
-                sc.run().threads()));
+        limits.check(spec, estimate(sc));
         PrintWriter err = spec.commandLine().getErr();
         SimulationResult r = progress.simulate(spec, sc);
         PrintWriter out = spec.commandLine().getOut();

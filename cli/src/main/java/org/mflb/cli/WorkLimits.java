@@ -48,6 +48,15 @@ public final class WorkLimits {
                 .onCores(Math.min(threads, replications));
     }
 
+    /**
+     * A command whose run can be estimated from its options alone, without running it: the sweep
+     * announces its long points before any runs.
+     */
+    interface Sized {
+        /** @return the run's estimate; throws as the command would for an invalid option */
+        WorkEstimate estimate();
+    }
+
     /** Bytes a fluid model holds per level: the tail, the drift's work arrays, a Jacobian band, Newton's and the integrator's stages. */
     static final double FLUID_BYTES_PER_LEVEL = 8 * 64;
     /** Drift evaluations a fixed point takes at most (relaxation, Newton iterations, their Jacobians). */

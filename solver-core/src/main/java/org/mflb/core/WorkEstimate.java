@@ -147,8 +147,8 @@ public record WorkEstimate(String task, double amount, Unit unit, int cores, dou
                 unit.perSecond, unit.label, cores > 1 ? " on each of " + cores + " cores" : "");
     }
 
-    /** @return a duration in the largest unit that keeps it readable */
-    static String duration(double seconds) {
+    /** @return a duration in the largest unit that keeps it readable: "45 s", "12 min", "5 h", "3.2 days" */
+    public static String duration(double seconds) {
         if (!Double.isFinite(seconds)) {
             return "forever";
         }
