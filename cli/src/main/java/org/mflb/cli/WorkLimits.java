@@ -130,12 +130,16 @@ public final class WorkLimits {
         }
         double radius = WorkEstimate.spectralRadius(file.model(), file.initialState());
         // the fixed point relaxes over a time of about 50 first
-        double operations = (fixedPoint ? 30 * k * k * k + FIXED_POINT_EVALUATIONS * evaluation : 0)
-                + WorkEstimate.EVALUATIONS_PER_STEP * WorkEstimate.integrationSteps(radius,
-                        fixedPoint ? Math.max(span, 50) : span) * evaluation;
-        return WorkEstimate.operations(task, operations, fixedPoint ? MODEL_BYTES_PER_ENTRY * k * k : 0, "model",
-                file.file() + " (" + file.dimension() + " variables, " + file.transitionCount() + " transitions)",
-                "fewer variables or transitions, smaller rates or multiplicities" + (span > 0 ? ", or reduce --t-end" : ""));
+        double solve = fixedPoint ? 30 * k * k * k + FIXED_POINT_EVALUATIONS * evaluation : 0;
+        double integrate = WorkEstimate.EVALUATIONS_PER_STEP * WorkEstimate.integrationSteps(radius,
+                fixedPoint ? Math.max(span, 50) : span) * evaluation;
+        double bytes = fixedPoint ? MODEL_BYTES_PER_ENTRY * k * k : 0;
+        if (span > 0 && integrate > solve) {
+            return WorkEstimate.operations(task, solve + integrate, bytes, "t-end", span, "reduce --t-end");
+        }
+        return WorkEstimate.operations(task, solve + integrate, bytes, "model", file.file() + " (" + file.dimension()
+                + " variables, " + file.transitionCount() + " transitions)",
+                "fewer variables or transitions, smaller rates or multiplicities");
     }
 
     /**

@@ -140,7 +140,7 @@ public final class SparkSweepEngine implements SweepEngine {
 
     /**
      * Refuses at once a master Spark cannot use: {@code local}, {@code local[N]} or {@code local[N,F]} with
-     * N >= 1, {@code local[*]}, {@code local-cluster[...]}, or a URL {@code scheme://...}.
+     * N >= 1, {@code local[*]}, {@code local-cluster[...]}, {@code yarn}, or a URL {@code scheme://...}.
      */
     static void requireValidMaster(String master) {
         java.util.regex.Matcher local = LOCAL.matcher(master);
@@ -151,7 +151,7 @@ public final class SparkSweepEngine implements SweepEngine {
             }
             return;
         }
-        if (!master.startsWith("local-cluster[") && !master.matches("[a-z][a-z0-9+.-]*://.+")) {
+        if (!master.equals("yarn") && !master.startsWith("local-cluster[") && !master.matches("[a-z][a-z0-9+.-]*://.+")) {
             throw MflbException.invalid("master", master, "local, local[N] (N >= 1), local[*] or a URL such as"
                     + " spark://host:port");
         }
