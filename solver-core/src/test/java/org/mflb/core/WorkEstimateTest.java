@@ -26,14 +26,14 @@ class WorkEstimateTest {
         double perMinute = WorkEstimate.NOTICE_SECONDS * WorkEstimate.Unit.EVENTS.perSecond();
         assertTrue(events(0.99 * perMinute, 0).notice().isEmpty());
         String line = events(1e10, 0).notice().orElseThrow();
-        assertEquals("mflb: simulating X needs about 1e+10 events (~56 min at 3e+06 events/s)", line);
+        assertEquals("mflb: simulating X needs about 1.0e+10 events (~56 min at 3e+06 events/s)", line);
     }
 
     @Test
     void aRunOverADayIsRefusedWithTheNumbersUnlessForced() {
         MflbException e = assertThrows(MflbException.class, () -> events(1e15, 0).require(false, 1e9));
         assertEquals("t-end", e.parameter());
-        assertEquals("t-end = 100.0 is invalid: must be smaller: simulating X needs about 1e+15 events (~3.9e+03 days"
+        assertEquals("t-end = 100.0 is invalid: must be smaller: simulating X needs about 1.0e+15 events (~3.9e+03 days"
                 + " at 3e+06 events/s); the limit is a day of work (2.6e+11 events per core): reduce --t-end, or add"
                 + " --force", e.getMessage());
         events(1e15, 0).require(true, 1e9); // forced
