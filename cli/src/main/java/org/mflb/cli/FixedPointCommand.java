@@ -85,8 +85,9 @@ public final class FixedPointCommand implements Callable<Integer> {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
             var file = modelFile.load();
-            limits.check(spec, WorkLimits.modelFile("the fixed point of " + file.name(), file, 0, true));
-            return ModelFileAnalysis.fixedPoint(file, refined, format, spec.commandLine().getOut());
+            String what = "the fixed point of " + file.name();
+            return limits.run(spec, WorkLimits.modelFile(what, file, 0, true), what,
+                    () -> ModelFileAnalysis.fixedPoint(file, refined, format, spec.commandLine().getOut()));
         }
         model.requireConstantRate("a fixed point");
         LoadBalancingModel lbm = model.model();

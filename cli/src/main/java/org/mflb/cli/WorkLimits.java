@@ -39,6 +39,15 @@ public final class WorkLimits {
     }
 
     /**
+     * Checks {@code estimate}, then runs {@code work}: with heartbeats on stderr when it was announced as
+     * long, for the commands that have no progress of their own ({@code fixed-point}).
+     */
+    <T> T run(CommandSpec spec, WorkEstimate estimate, String what, java.util.function.Supplier<T> work) {
+        check(spec, estimate);
+        return estimate.notice().isPresent() ? new ProgressOptions().step(spec, what, work) : work.get();
+    }
+
+    /**
      * A simulation of {@code n} servers of a load-balancing model: {@code 2nλT} events per
      * replication (arrivals and departures), the estimate of {@code SimulationScenario}, whose own
      * check refuses the runs that cannot fit in the heap.
@@ -56,6 +65,9 @@ public final class WorkLimits {
         /** @return the run's estimate; throws as the command would for an invalid option */
         WorkEstimate estimate();
     }
+
+    /** Automatic truncations beyond this many levels are refused by the fluid models themselves. */
+    static final double AUTOMATIC_LEVELS = 200_000;
 
     /** Bytes a fluid model holds per level: the tail, the drift's work arrays, a Jacobian band, Newton's and the integrator's stages. */
     static final double FLUID_BYTES_PER_LEVEL = 8 * 64;
@@ -76,12 +88,17 @@ public final class WorkLimits {
             double span) {
         double rate = model.arrivalRate().supremum(0, Math.max(span, 0)) * model.service().mean();
         boolean supermarket = model.system().kind() == ServerSystem.Kind.SUPERMARKET;
-        double poisson = supermarket ? 60 : rate + 10 * Math.sqrt(rate) + 20;
+        // an overloaded single-server queue grows by (λE[S] − 1) jobs per time unit
+        double poisson = supermarket ? 60 + Math.max(0, rate - 1) * Math.max(span, 0) : rate + 10 * Math.sqrt(rate) + 20;
         if (model.system().kind() == ServerSystem.Kind.LOSS) {
             poisson = Math.min(poisson, model.system().capacity() + 1);
         }
         boolean byThreshold = threshold != null && threshold + 4.0 > poisson;
         double levels = !truncation.isAutomatic() ? truncation.levels() : byThreshold ? threshold + 4.0 : poisson;
+        if (truncation.isAutomatic() && !byThreshold && levels > AUTOMATIC_LEVELS) {
+            // the fluid refuses such a run itself, at once, naming the levels the load needs
+            return WorkEstimate.operations(task, 0, 0, "lambda", rate, "reduce --lambda");
+        }
         int d = model.policy().d();
         double sampled = Math.max(1, d);
         double radius = model.arrivalRate().supremum(0, Math.max(span, 0)) * sampled + (supermarket ? 1 : levels);
