@@ -143,6 +143,9 @@ public record WorkEstimate(String task, double amount, Unit unit, int cores, dou
 
     /** @return "4.2e+15 events (~3.2e+04 days at 3e+06 events/s)", "on 4 cores" when spread */
     private String size() {
+        if (!Double.isFinite(amount)) { // e.g. a drift that overflows: its steps cannot be counted
+            return "more " + unit.label + " than can be counted (the rates overflow)";
+        }
         return String.format(Locale.ROOT, "%.2g %s (~%s at %.0e %s/s%s)", amount, unit.label, duration(seconds()),
                 unit.perSecond, unit.label, cores > 1 ? " on each of " + cores + " cores" : "");
     }
