@@ -106,7 +106,7 @@ public record WorkEstimate(String task, double amount, Unit unit, int cores, dou
     /** @return the line announcing a long run ({@code "mflb: ..."}), if it is estimated over {@link #NOTICE_SECONDS} */
     public Optional<String> notice() {
         return seconds() > NOTICE_SECONDS
-                ? Optional.of("mflb: " + task + " needs about " + size())
+                ? Optional.of("mflb: " + task + " needs " + size())
                 : Optional.empty();
     }
 
@@ -124,7 +124,7 @@ public record WorkEstimate(String task, double amount, Unit unit, int cores, dou
                     task, megabytes(bytes), megabytes(freeBytes), remedy));
         }
         if (!force && !(seconds() <= LIMIT_SECONDS)) {
-            throw MflbException.invalid(parameter, value, String.format(Locale.ROOT, "smaller: %s needs about %s;"
+            throw MflbException.invalid(parameter, value, String.format(Locale.ROOT, "smaller: %s needs %s;"
                     + " the limit is a day of work (%.1e %s per core): %s, or add --force", task, size(),
                     LIMIT_SECONDS * unit.perSecond, unit.label, remedy));
         }
@@ -141,12 +141,12 @@ public record WorkEstimate(String task, double amount, Unit unit, int cores, dou
         return runtime.maxMemory() - (double) (runtime.totalMemory() - runtime.freeMemory());
     }
 
-    /** @return "4.2e+15 events (~3.2e+04 days at 3e+06 events/s)", "on 4 cores" when spread */
+    /** @return "about 4.2e+15 events (~3.2e+04 days at 3e+06 events/s)", "on 4 cores" when spread */
     private String size() {
         if (!Double.isFinite(amount)) { // e.g. a drift that overflows: its steps cannot be counted
             return "more " + unit.label + " than can be counted (the rates overflow)";
         }
-        return String.format(Locale.ROOT, "%.2g %s (~%s at %.0e %s/s%s)", amount, unit.label, duration(seconds()),
+        return String.format(Locale.ROOT, "about %.2g %s (~%s at %.0e %s/s%s)", amount, unit.label, duration(seconds()),
                 unit.perSecond, unit.label, cores > 1 ? " on each of " + cores + " cores" : "");
     }
 
