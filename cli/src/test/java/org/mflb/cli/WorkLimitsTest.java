@@ -84,7 +84,8 @@ class WorkLimitsTest {
         Path file = Files.writeString(dir.resolve("mult.model"),
                 "var A, B\n100000000000000000000 A -> B ; A\nB -> A ; B\ninit A = 1\n");
         assertRefusedAtOnce("model = " + file + " (2 variables, 2 transitions) is invalid: must be smaller: the fixed"
-                + " point of mult needs about", "fixed-point", "--model", file.toString());
+                + " point of mult needs more operations than can be counted (the rates overflow)", "fixed-point", "--model",
+                file.toString());
     }
 
     /** --force lifts the time limit, not the memory limit. */
