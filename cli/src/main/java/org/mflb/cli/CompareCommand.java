@@ -116,6 +116,9 @@ public final class CompareCommand implements Callable<Integer> {
     ProgressOptions progress;
 
     @Mixin
+    WorkLimits limits;
+
+    @Mixin
     PercentileOptions latency;
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "table",
@@ -137,6 +140,10 @@ public final class CompareCommand implements Callable<Integer> {
             ModelFileOptions.allowOnly(spec, "--n", "--t-end", "--dt", "--warmup", "--replications", "--seed",
                     "--threads", "--plot", "--format", "--quiet");
             var file = modelFile.load();
+            limits.check(spec, WorkLimits.modelFile("the fluid limit of " + file.name(), file, dt != null && tEnd != null ? tEnd : 0, true),
+                    WorkLimits.modelFileSimulation("simulating " + file.name() + " with N = " + model.size(), file,
+                            model.size() == null ? 0 : model.size(), tEnd != null ? tEnd : 1000, replications,
+                            streams.threads()));
             return progress.step(spec, file.name() + " against simulation", () -> ModelFileComparison.compare(file,
                     model.size(), tEnd, dt, warmup, replications, plot, streams.seed(), streams.threads(), format,
                     spec.commandLine().getOut()));
@@ -195,6 +202,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (transientRun && tEnd == null) {
             throw MflbException.missing("t-end", "with --dt (the transient's horizon)");
         }
+        limits.check(spec, WorkLimits.fluid("the fluid limit", lbm, truncation.rule(), model.threshold,
+                transientRun ? horizon : 0), WorkLimits.simulation("simulating N = " + servers
+                        + " up to t = " + Printer.number(horizon), 2.0 * servers * lbm.arrivalRate().supremum(0, horizon)
+                        * horizon * replications, horizon, replications, streams.threads()));
         // SQ(d) with memory is non-smooth: its finite-N error is of order 1/sqrt(N) (MemoryScenarios)
         Comparisons.Tolerance tolerance = memory ? new Comparisons.Tolerance(3, 0.1 / Math.sqrt(servers))
                 : new Comparisons.Tolerance(3, 5.0 / servers);

@@ -83,6 +83,9 @@ public final class DiffusionCommand implements Callable<Integer> {
     ProgressOptions progress;
 
     @Mixin
+    WorkLimits limits;
+
+    @Mixin
     ModelFileOptions modelFile;
 
     @Spec
@@ -98,6 +101,10 @@ public final class DiffusionCommand implements Callable<Integer> {
             ModelFileOptions.allowOnly(spec, "--n", "--levels", "--long", "--seed", "--threads", "--plot", "--format", "--quiet");
             boolean plotGiven = spec.commandLine().getParseResult().hasMatchedOption("--plot");
             var file = modelFile.load();
+            limits.check(spec, WorkLimits.modelFile("the fluid limit of " + file.name(), file, 0, true),
+                    WorkLimits.modelFileSimulation("simulating " + file.name() + " with N = " + model.size(), file,
+                            model.size() == null ? 0 : model.size(), longRun ? 20000 : 4000, longRun ? 16 : 8,
+                            streams.threads()));
             return progress.step(spec, "fluctuations of " + file.name() + " against simulation",
                     () -> ModelFileComparison.diffusion(file, model.size(), levels, longRun, plotGiven ? plot : null,
                             streams.seed(), streams.threads(), format, spec.commandLine().getOut()));
@@ -111,6 +118,9 @@ public final class DiffusionCommand implements Callable<Integer> {
         model.requireSmooth(lbm);
         // loss pools: --service is the simulated law of the fluctuation study; W of exponential service otherwise
         FluidModel fluid = model.fluidModel(lbm.withService(Exponential.unit()), truncation);
+        limits.check(spec, WorkLimits.fluid("the fluid limit", lbm, truncation.rule(), model.threshold, 0),
+                WorkLimits.simulation("simulating N = " + servers, 2.0 * servers * lbm.arrivalRate().at(0)
+                        * (longRun ? 16 * 20000 : 8 * 4000), longRun ? 20000 : 4000, longRun ? 16 : 8, streams.threads()));
         int maxLevels = fluid.system().isLossy() ? Math.min(fluid.system().capacity(), 256) : 256;
         if (!spec.commandLine().getParseResult().hasMatchedOption("--levels")) {
             levels = Math.min(levels, maxLevels); // the default 5, or all C levels of smaller loss pools

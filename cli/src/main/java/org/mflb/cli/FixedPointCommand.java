@@ -71,6 +71,9 @@ public final class FixedPointCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Mixin
+    WorkLimits limits;
+
     @Spec
     CommandSpec spec;
 
@@ -88,8 +91,11 @@ public final class FixedPointCommand implements Callable<Integer> {
     public Integer call() {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format");
-            return ModelFileAnalysis.fixedPoint(modelFile.load(), refined, format, spec.commandLine().getOut(),
-                    spec.commandLine().getErr());
+            var file = modelFile.load();
+            String what = "the fixed point of " + file.name();
+            return limits.run(spec, WorkLimits.modelFile(what, file, 0, true), what,
+                    () -> ModelFileAnalysis.fixedPoint(file, refined, format, spec.commandLine().getOut(),
+                            spec.commandLine().getErr()));
         }
         model.requireConstantRate("a fixed point");
         LoadBalancingModel lbm = model.model();
@@ -116,6 +122,7 @@ public final class FixedPointCommand implements Callable<Integer> {
         }
         // loss pools: the fixed point is insensitive to the service law, which only the fluctuations see
         FluidModel fluid = model.fluidModel(lossy ? lbm.withService(Exponential.unit()) : lbm, truncation);
+        limits.check(spec, WorkLimits.fluid("the fixed point", lbm, truncation.rule(), model.threshold, 0));
         // Loss-pool options are validated (and their exact chains sized) before any long work.
         LossOptions.Report lossReport = lbm.policy().hasSmoothFluidLimit() ? loss.report(model.service,
                 model.serviceGiven() ? lbm.service() : null, fluid, refined.requested() ? refined.sizes() : null,

@@ -67,6 +67,7 @@ public final class ModelFileOptions {
         ok.add("--model");
         ok.add("--param");
         ok.add("--debug");
+        ok.add("--force"); // WorkLimits: every command's size check
         OptionRules.allowOnly(spec, "--model", ok);
     }
 

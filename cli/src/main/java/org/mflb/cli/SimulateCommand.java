@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.model.InitialState;
+import org.mflb.core.WorkEstimate;
 import org.mflb.core.model.MemoryState;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
@@ -44,7 +45,7 @@ import picocli.CommandLine.Spec;
                 + " time-averaged tail vector and queue length after a warm-up, response times, blocking, and"
                 + " with --dt the tail vector on a time grid; 95%% confidence intervals over replications"
                 + " (or batch means for one replication).")
-public final class SimulateCommand implements Callable<Integer> {
+public final class SimulateCommand implements Callable<Integer>, WorkLimits.Sized {
 
     /** Tail levels shown by the table format. */
     static final int TABLE_LEVELS = 10;
@@ -112,6 +113,9 @@ public final class SimulateCommand implements Callable<Integer> {
     ProgressOptions progress;
 
     @Mixin
+    WorkLimits limits;
+
+    @Mixin
     ModelFileOptions modelFile;
 
     @Spec
@@ -148,10 +152,22 @@ public final class SimulateCommand implements Callable<Integer> {
         return value;
     }
 
-    /** A rough simulator speed, for the up-front estimate of long runs. */
-    private static final double EVENTS_PER_SECOND = 3e6;
-    /** Runs expected to take more events than this (about a minute) announce their size first. */
-    private static final double LONG_RUN_EVENTS = 2e8;
+    private WorkEstimate estimate(org.mflb.core.modelfile.ModelFile file) {
+        int n = model.servers();
+        return WorkLimits.modelFileSimulation("simulating " + file.name() + " with N = " + n, file, n, tEnd,
+                replications, streams.threads());
+    }
+
+    private static WorkEstimate estimate(SimulationScenario sc) {
+        return WorkLimits.simulation("simulating N = " + sc.run().servers() + " up to t = "
+                + Printer.number(sc.run().tEnd()), sc.expectedEvents(), sc.run().tEnd(), sc.run().replications(),
+                sc.run().threads());
+    }
+
+    @Override
+    public WorkEstimate estimate() {
+        return modelFile.given(spec) ? estimate(modelFile.load()) : estimate(scenario());
+    }
 
     @Override
     public Integer call() {
@@ -165,6 +181,7 @@ public final class SimulateCommand implements Callable<Integer> {
             double w = warmup != null ? warmup : dt != null ? 0.0 : tEnd / 10;
             int n = model.servers();
             var file = modelFile.load();
+            limits.check(spec, estimate(file));
             var settings = new org.mflb.simulation.population.PopulationSimulation.Settings(n, tEnd, w,
                     dt != null ? dt : Double.NaN, replications, batches, streams.seed(), streams.threads());
             return progress.step(spec, "simulating " + file.name() + " with N = " + n,
@@ -180,14 +197,8 @@ public final class SimulateCommand implements Callable<Integer> {
         if (dt == null) {
             LeastLoadedAnalysis.requireFiniteMeanInSteadyState(sc.model());
         }
+        limits.check(spec, estimate(sc));
         PrintWriter err = spec.commandLine().getErr();
-        if (sc.expectedEvents() > LONG_RUN_EVENTS) {
-            err.println(String.format(java.util.Locale.ROOT, "mflb: about %.2g events to simulate (roughly %.0f minutes at"
-                    + " %.0g events per second and thread)", sc.expectedEvents(),
-                    sc.expectedEvents() / (EVENTS_PER_SECOND * Math.min(sc.run().threads(), sc.run().replications())) / 60,
-                    EVENTS_PER_SECOND));
-            err.flush();
-        }
         SimulationResult r = progress.simulate(spec, sc);
         PrintWriter out = spec.commandLine().getOut();
         List<String> warnings = IntervalDiagnostics.warnings(r);

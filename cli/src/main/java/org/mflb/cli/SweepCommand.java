@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 
 import org.mflb.core.ErrorKind;
 import org.mflb.core.MflbException;
+import org.mflb.core.WorkEstimate;
 import org.mflb.sweep.LocalSweepEngine;
 import org.mflb.sweep.PointResult;
 import org.mflb.sweep.SweepEngine;
@@ -141,6 +142,7 @@ public final class SweepCommand implements Callable<Integer> {
         checkCommandLine(points.get(0));
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
+        announceSize(points, threads != null ? threads : Runtime.getRuntime().availableProcessors(), stderr);
         List<PointResult> results;
         try (Progress progress = new Progress(stderr, quiet)) {
             progress.accept("[0/" + points.size() + "] sweep of " + command + ": " + points.size() + " points on the "
@@ -162,6 +164,38 @@ public final class SweepCommand implements Callable<Integer> {
             case table -> printTable(stdout, table, figure != null ? figureFile : null);
         }
         return table.failed() == 0 ? 0 : Mflb.EXIT_FAILURE;
+    }
+
+    /**
+     * Announces, before any point runs and also with --quiet (a notice of size is not progress), each
+     * point estimated at over a minute ({@link WorkLimits.Sized}) and the whole sweep's time when it
+     * is over a minute on the threads. A point beyond the limits is refused when it runs, on its row.
+     */
+    private static void announceSize(List<SweepPoint> points, int threads, PrintWriter stderr) {
+        double seconds = 0;
+        for (SweepPoint point : points) {
+            WorkEstimate estimate;
+            try {
+                CommandLine cli = new CommandLine(new Mflb());
+                cli.setCaseInsensitiveEnumValuesAllowed(true);
+                Object command = cli.parseArgs(point.args().toArray(String[]::new)).subcommand().commandSpec().userObject();
+                if (!(command instanceof WorkLimits.Sized sized)) {
+                    return;
+                }
+                estimate = sized.estimate();
+            } catch (RuntimeException e) {
+                continue; // an invalid point fails with its own line when it runs
+            }
+            estimate.notice().ifPresent(line -> stderr.println(line.replaceFirst("^mflb: ", "mflb: point "
+                    + (point.index() + 1) + (point.label().isEmpty() ? "" : " (" + point.label() + ")") + ": ")));
+            seconds += estimate.seconds();
+        }
+        double wall = seconds / Math.max(1, Math.min(threads, points.size()));
+        if (wall > WorkEstimate.NOTICE_SECONDS) {
+            stderr.println("mflb: the sweep needs about " + WorkEstimate.duration(wall) + " (" + points.size()
+                    + " points on " + Math.min(threads, points.size()) + " thread(s))");
+        }
+        stderr.flush();
     }
 
     /** @return the picocli model of COMMAND, from a fresh command line (the commands' option types) */

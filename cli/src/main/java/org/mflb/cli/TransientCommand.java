@@ -74,6 +74,9 @@ public final class TransientCommand implements Callable<Integer> {
     @Mixin
     ProgressOptions progress;
 
+    @Mixin
+    WorkLimits limits;
+
     @Option(names = "--format", paramLabel = "json|csv|table", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -100,8 +103,11 @@ public final class TransientCommand implements Callable<Integer> {
     public Integer call() {
         if (modelFile.given(spec)) {
             ModelFileOptions.allowOnly(spec, "--refined", "--order", "--format", "--t-end", "--dt", "--quiet");
-            return ModelFileAnalysis.transientRegime(modelFile.load(), refined, TimeGrid.uniform(tEnd, dt), format,
-                    spec.commandLine().getOut());
+            var file = modelFile.load();
+            TimeGrid fileGrid = TimeGrid.uniform(tEnd, dt);
+            limits.check(spec, WorkLimits.modelFile("the transient of " + file.name(), file, tEnd, refined.requested()));
+            return progress.stepShownIfLong(spec, "integrating the transient of " + file.name() + " to t = " + tEnd,
+                    () -> ModelFileAnalysis.transientRegime(file, refined, fileGrid, format, spec.commandLine().getOut()));
         }
         LoadBalancingModel lbm = model.model();
         if (lbm.policy() instanceof org.mflb.core.system.Policy.LeastLoaded || lbm.hasClasses()) {
@@ -130,6 +136,7 @@ public final class TransientCommand implements Callable<Integer> {
             model.requireSmooth(lbm);
         }
         FluidModel fluid = model.fluidModel(lbm, truncation);
+        limits.check(spec, WorkLimits.fluid("the fluid transient", lbm, truncation.rule(), model.threshold, tEnd));
         boolean refine = refined.requested();
         FluidTransient tr = progress.stepShownIfLong(spec, "integrating the fluid transient to t = " + tEnd,
                 () -> memoryStart != null ? fluid.transientFrom(memoryStart, grid) : fluid.transientFrom(initial, grid));

@@ -228,6 +228,7 @@ public final class HydrodynamicPde {
         } else {
             // two grids give the constant of the scheme's h² error; the step then meets the tolerance
             double h0 = TOLERANCE_PROBE_STEP;
+            requireFeasibleProbes(span, reach, l, h0);
             Run coarse = run(h0, l, reach, init, eqAges, grid, automatic, false);
             Run fine = run(h0 / 2, coarse.levels, reach, init, eqAges, grid, automatic, false);
             double difference = maxDifference(coarse.tails, fine.tails);
@@ -342,14 +343,34 @@ public final class HydrodynamicPde {
     /** The longest transient started without being refused. */
     private static final double MAX_SECONDS = 600;
 
+    /** @return the cell updates of one run of the scheme at step {@code h} over {@code span}, with L levels */
+    private static double cellUpdates(double span, double reach, int l, double h) {
+        double cells = Math.min(Math.ceil(reach / h), Math.min(MAX_CELLS, MAX_GRID_SIZE / (l + 1)));
+        return span / h * Math.max(1, cells) * (l + 1);
+    }
+
+    /**
+     * Refuses at once a horizon over which the two probe grids of {@link #withTolerance} (steps
+     * {@code h0} and {@code h0/2}, each over the whole horizon) would already run for hours.
+     */
+    private static void requireFeasibleProbes(double span, double reach, int l, double h0) {
+        double updates = cellUpdates(span, reach, l, h0) + cellUpdates(span, reach, l, h0 / 2);
+        double seconds = updates / CELL_UPDATES_PER_SECOND;
+        if (seconds > MAX_SECONDS) {
+            throw MflbException.invalid("t-end", span, String.format(java.util.Locale.ROOT, "shorter: the two probe"
+                    + " grids that choose the age step (da = %s and %s over the whole horizon) would take about %.2g"
+                    + " cell updates (%.0f minutes at %.0e per second); at most %.0f minutes: reduce --t-end, or give"
+                    + " --da", h0, h0 / 2, updates, seconds / 60, CELL_UPDATES_PER_SECOND, MAX_SECONDS / 60));
+        }
+    }
+
     /**
      * Refuses at once a transient that would run for hours: it takes {@code T/h} time steps, each
      * over {@code cells × (L + 1)} age cells and levels (Richardson: the half step too, four times
      * the work), with at least the first choice of {@code L} levels.
      */
     private void requireFeasibleWork(double span, double reach, int l, double ageStep) {
-        double cells = Math.min(Math.ceil(reach / ageStep), Math.min(MAX_CELLS, MAX_GRID_SIZE / (l + 1)));
-        double updates = span / ageStep * Math.max(1, cells) * (l + 1) * (richardson ? 5 : 1);
+        double updates = cellUpdates(span, reach, l, ageStep) * (richardson ? 5 : 1);
         double seconds = updates / CELL_UPDATES_PER_SECOND;
         if (seconds > MAX_SECONDS && tolerance > 0) {
             throw MflbException.invalid("tolerance", tolerance, String.format(java.util.Locale.ROOT,

@@ -44,7 +44,50 @@ class SparkSweepEngineTest {
                 .toArray(String[]::new);
         int code = CommandRunner.load().execute(args, new PrintWriter(out), new PrintWriter(err));
         assertEquals(exitCode, code, err.toString());
+        // --quiet: no progress, and Spark's own log is off by default
+        assertEquals("", err.toString(), "stderr of a quiet sweep");
         return JSON.readTree(out.toString());
+    }
+
+    /** @return exit code and stderr of a sweep that fails, with the time it took */
+    private static String[] failing(String master) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        long start = System.nanoTime();
+        int code = CommandRunner.load().execute(new String[] {"sweep", "simulate", "--system", "supermarket", "--policy",
+            "sqd", "--n", "20", "--lambda", "0.5", "--t-end", "10", "--engine", "spark", "--master", master, "--quiet"},
+                new PrintWriter(out), new PrintWriter(err));
+        return new String[] {Integer.toString(code), err.toString(), Double.toString((System.nanoTime() - start) * 1e-9)};
+    }
+
+    @Test
+    void aMasterSparkCannotUseIsOneLineBeforeSparkStarts() {
+        String[] r = failing("local[0]");
+        assertEquals("1", r[0]);
+        assertEquals("mflb: master = local[0] is invalid: must be local[N] with N >= 1 threads, local[*], or"
+                + " spark://host:port", r[1].strip());
+        assertTrue(Double.parseDouble(r[2]) < 2, "refused before Spark starts: " + r[2] + " s");
+    }
+
+    @Test
+    void anUnreachableClusterIsOneLineNotAHang() {
+        // nothing listens on port 1 of the loopback interface: the connection is refused at once
+        String[] r = failing("spark://127.0.0.1:1");
+        assertEquals("1", r[0]);
+        assertEquals(1, r[1].strip().lines().count(), r[1]);
+        assertTrue(r[1].startsWith("mflb: cannot reach the Spark master spark://127.0.0.1:1 within 10.0 s: "), r[1]);
+        assertTrue(Double.parseDouble(r[2]) < 11, "within the connect timeout: " + r[2] + " s");
+    }
+
+    @Test
+    void mastersSparkUses() {
+        for (String ok : new String[] {"local", "local[2]", "local[*]", "local[2,3]", "spark://h:7077", "yarn", "k8s://https://h:443"}) {
+            SparkSweepEngine.requireValidMaster(ok);
+        }
+        for (String bad : new String[] {"local[0]", "local[x]", "locale", "spark"}) {
+            org.junit.jupiter.api.Assertions.assertThrows(org.mflb.core.MflbException.class,
+                    () -> SparkSweepEngine.requireValidMaster(bad), bad);
+        }
     }
 
     @Test
