@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 import org.mflb.core.refined.RefinedMeanField;
+import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
@@ -320,7 +321,7 @@ public final class HeterogeneousScenarios {
             }
             double t1 = lines[1][k] - lines[0][k];
             double t2 = lines[2][k] - lines[1][k];
-            RefinedComparisons.seriesChecks(checks, "E[Q]", n, lines[1][k], lines[2][k], t1, t2, q);
+            RefinedComparisons.seriesChecks(checks, "E[Q]", new SeriesTerms(n, lines[0][k], t1, t2), q);
             if (k == 0) {
                 checks.add(new Check("E[Q], N = " + n + ": refined closes most of the gap (|sim - refined| <= |V/N|/2"
                         + " - h)", lines[1][k], q.mean(), q.ci95Low(), q.ci95High(), Math.abs(t1) / 2 - q.halfWidth()));
@@ -340,8 +341,7 @@ public final class HeterogeneousScenarios {
         String description = String.format(Locale.ROOT, "Mean jobs per server of a = (1/2, 1/2), s = (1.5, 0.5) under"
                 + " %s (samples with replacement: the finite-N chain is the density-dependent process the expansion is"
                 + " exact for) at lambda = %s, N = %s: mean field, pi + V/N (V = %.6f) and pi + V/N + A/N^2 against"
-                + " the simulation (%,d events, warm-up 500). Tolerances: 3 CI half-widths + 1.5 times the first"
-                + " neglected term of the series (|t2| for order 1, t2^2/|t1| for order 2); at the smallest N the"
+                + " the simulation (%,d events, warm-up 500). Tolerances: " + RefinedComparisons.RULE + "; at the smallest N the"
                 + " refined value must close most of the gap at the 95%% confidence level: |sim - refined| + h <= |V/N|/2"
                 + " (a negative tolerance means the run is too short to show it).%s", name(policy), lambda,
                 java.util.Arrays.toString(sizes), sum(expansion.firstOrderTerm()), events, separation) + table;
