@@ -3,6 +3,7 @@ package org.mflb.cli;
 import java.io.PrintWriter;
 
 import org.mflb.core.WorkEstimate;
+import org.mflb.core.fixedpoint.FixedPointSolver;
 import org.mflb.core.modelfile.ModelFile;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.ServerSystem;
@@ -148,8 +149,12 @@ public final class WorkLimits {
         double radius = WorkEstimate.spectralRadius(file.model(), file.initialState());
         // the fixed point relaxes over a time of about 50 first
         double solve = fixedPoint ? 30 * k * k * k + FIXED_POINT_EVALUATIONS * evaluation : 0;
-        double integrate = WorkEstimate.EVALUATIONS_PER_STEP * WorkEstimate.integrationSteps(radius,
-                fixedPoint ? Math.max(span, 50) : span) * evaluation;
+        double evaluations = WorkEstimate.EVALUATIONS_PER_STEP * WorkEstimate.integrationSteps(radius,
+                fixedPoint ? Math.max(span, 50) : span);
+        if (fixedPoint && span == 0) { // a stiff relaxation hands over to Newton when its budget is spent
+            evaluations = Math.min(evaluations, FixedPointSolver.RELAXATION_EVALUATIONS);
+        }
+        double integrate = evaluations * evaluation;
         double bytes = fixedPoint ? MODEL_BYTES_PER_ENTRY * k * k : 0;
         if (span > 0 && integrate > solve) {
             return WorkEstimate.operations(task, solve + integrate, bytes, "t-end", span, "reduce --t-end");

@@ -225,6 +225,10 @@ public record WorkEstimate(String task, double amount, Unit unit, int cores, dou
                 return Double.POSITIVE_INFINITY;
             }
             radius = next;
+            double length = norm(v);
+            for (int i = 0; i < n; i++) {
+                v[i] /= length; // keep the iterate of unit length: a stiff drift would overflow it in a few rounds
+            }
         }
         return radius;
     }

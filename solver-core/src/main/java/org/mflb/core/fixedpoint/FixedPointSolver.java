@@ -60,7 +60,7 @@ public final class FixedPointSolver {
     private static final int STALL = 20;
 
     /** Budget of drift evaluations of the relaxation (about 2500 steps): beyond, the drift is stiff. */
-    private static final int RELAXATION_EVALUATIONS = 30_000;
+    public static final int RELAXATION_EVALUATIONS = 30_000;
 
     private final Settings settings;
 
