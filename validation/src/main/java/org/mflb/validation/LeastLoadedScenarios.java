@@ -73,13 +73,13 @@ public final class LeastLoadedScenarios {
     }
 
     private static Check simulated(String quantity, double predicted, Estimate e, int n) {
-        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(),
-                3 * e.halfWidth() + ALLOWANCE_C / n * Math.abs(predicted));
+        return Check.of(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), 3 * e.halfWidth(),
+                ALLOWANCE_C / n * Math.abs(predicted));
     }
 
     /** A deterministic comparison: the reference has no interval. */
     private static Check exact(String quantity, double predicted, double reference, double tolerance) {
-        return new Check(quantity, predicted, reference, reference, reference, tolerance);
+        return Check.of(quantity, predicted, reference, reference, reference, 0, tolerance);
     }
 
     /**
@@ -115,9 +115,9 @@ public final class LeastLoadedScenarios {
                 .build());
         checks.add(simulated("E[R]", eq.meanResponseTime(), r.meanResponseTime().orElseThrow(), n));
         checks.add(simulated("E[W]", eq.meanWaitingTime(), r.meanWaitingTime().orElseThrow(), n));
-        checks.add(new Check("P(W = 0) = 1 - lambda^d", eq.idleShare(), r.idleArrivalFraction().mean(),
+        checks.add(Check.of("P(W = 0) = 1 - lambda^d", eq.idleShare(), r.idleArrivalFraction().mean(),
                 r.idleArrivalFraction().ci95Low(), r.idleArrivalFraction().ci95High(),
-                3 * r.idleArrivalFraction().halfWidth()));
+                3 * r.idleArrivalFraction().halfWidth(), 0));
         List<QuantileEstimate> quantiles = r.responseTimeQuantiles();
         double[] qx = new double[quantiles.size()];
         double[] qy = new double[quantiles.size()];
