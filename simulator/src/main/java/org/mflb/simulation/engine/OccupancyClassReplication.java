@@ -125,7 +125,8 @@ final class OccupancyClassReplication extends Replication {
                 s[i] = rng.nextInt(n);
             }
         } else {
-            drawDistinct(s);
+            // its order is not uniform: ties are broken by a uniform choice in joinDistinct
+            OccupancyReplication.distinctSample(rng, n, d, s);
         }
     }
 
@@ -135,22 +136,6 @@ final class OccupancyClassReplication extends Replication {
         for (int i = 0; i < d; i++) {
             int k = layout.classAtSpeed(rng.nextDouble() * total);
             s[i] = layout.start(k) + rng.nextInt(layout.size(k));
-        }
-    }
-
-    /** Fills {@code s} with a uniformly random d-subset of {@code [0, n)} (Floyd's algorithm). */
-    private void drawDistinct(int[] s) {
-        // its order is not uniform: ties are broken by a uniform choice in joinDistinct
-        int size = 0;
-        for (int j = n - d; j < n; j++) {
-            int v = rng.nextInt(j + 1);
-            for (int i = 0; i < size; i++) {
-                if (s[i] == v) {
-                    v = j;
-                    break;
-                }
-            }
-            s[size++] = v;
         }
     }
 
