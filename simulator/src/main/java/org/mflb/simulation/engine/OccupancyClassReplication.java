@@ -151,7 +151,7 @@ final class OccupancyClassReplication extends Replication {
             int k = layout.classOf(s[i]);
             int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
             // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
-            int better = (sed ? layout.compareValues(k, q, bestClass, bestLevel) : q - bestLevel) >> 31;
+            int better = sed ? layout.smallerValueMask(k, q, bestClass, bestLevel) : (q - bestLevel) >> 31;
             bestClass ^= (bestClass ^ k) & better;
             bestLevel ^= (bestLevel ^ q) & better;
         }
