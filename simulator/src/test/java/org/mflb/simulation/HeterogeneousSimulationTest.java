@@ -74,6 +74,15 @@ class HeterogeneousSimulationTest {
                                     Integer.signum(layout.compareValues(k1, q1, k2, q2)), c + " " + k1 + q1 + k2 + q2);
                         }
                     }
+                    // the hot loops' mask, on small levels and on levels near 2^31 (the long products'
+                    // bound), against the decimal comparison
+                    int[] levels = {0, 1, 2, 3, 7, 11, 39, 1 << 30, Integer.MAX_VALUE - 1};
+                    for (int q1 : levels) {
+                        for (int q2 : levels) {
+                            assertEquals(c.compareValues(k1, q1, k2, q2) < 0 ? -1 : 0,
+                                    layout.smallerValueMask(k1, q1, k2, q2), c + " " + k1 + " " + q1 + " " + k2 + " " + q2);
+                        }
+                    }
                 }
             }
         }

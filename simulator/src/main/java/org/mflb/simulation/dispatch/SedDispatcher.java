@@ -7,7 +7,7 @@ import org.mflb.simulation.state.ServerClassLayout;
 /**
  * Shortest expected delay SED(d) for servers of different speeds (docs/models.md §10): sample d
  * servers and send the job to one with the smallest {@code (Q+1)/s}, the values compared exactly by
- * cross-multiplying integer speeds ({@link ServerClassLayout#compareValues}), ties — within a class
+ * cross-multiplying integer speeds ({@link ServerClassLayout#smallerValueMask}), ties — within a class
  * or across classes — uniformly at random: the sample is exchangeable, so the first sampled server of
  * smallest value is uniform among the tied sampled ones. Sampling with replacement, of distinct servers
  * or speed-weighted ({@link ServerSample}).
@@ -39,7 +39,7 @@ public final class SedDispatcher extends Dispatcher {
             int q = occ.level(s[i]);
             // all ones when sample i has a strictly smaller value: kept without branches, since which
             // sample wins is a coin toss for the branch predictor
-            int better = layout.compareValues(k, q, bestClass, bestLevel) >> 31;
+            int better = layout.smallerValueMask(k, q, bestClass, bestLevel);
             best ^= (best ^ s[i]) & better;
             bestClass ^= (bestClass ^ k) & better;
             bestLevel ^= (bestLevel ^ q) & better;

@@ -22,8 +22,6 @@ final class ClassStatistics {
     /** {@code 1/s_k}: the factor of a class-k server's service times (general service). */
     final double[] slowness;
     private final long[] jobs;
-    /** Scratch of {@link #departure(int[], double)}: the remainders {@code v_c}. */
-    private final double[] remainder;
     private final long[] arrivals;
     private final double[] area;
     private double start;
@@ -41,7 +39,6 @@ final class ClassStatistics {
         inverseRate = new double[k];
         slowness = new double[k];
         jobs = new long[k];
-        remainder = new double[k];
         arrivals = new long[k];
         area = new double[k];
         for (int c = 0; c < k; c++) {
@@ -129,20 +126,22 @@ final class ClassStatistics {
         // the class is the first c < last with v_c < w_c (else last), for the remainders v_0 = v,
         // v_{c+1} = v_c − w_c and the weights w_c = μ s_c busy_c: found without branches (which class
         // completes a job is random, so a loop that stops at it mispredicts about once a departure),
-        // with the same arithmetic as a loop that stops, hence the same numbers
-        final double[] remainder = this.remainder;
+        // with the same arithmetic as a loop that stops, hence the same numbers; the remainder v_k of
+        // the class found is carried in a register (its bits selected by a mask), not stored and
+        // reloaded by a computed index, which kept it on the event's critical path
+        long remainderBits = Double.doubleToRawLongBits(v);
         int k = 0;
         int searching = 1;
         for (int c = 0; c < last; c++) {
             double w = rate[c] * busy[c];
-            remainder[c] = v;
             // v < w iff v − w < 0: its sign bit (v − w is never −0 here: v ≥ 0, and v = w gives +0)
             searching &= (int) (Double.doubleToRawLongBits(v - w) >>> 63) ^ 1;
             k += searching;
             v -= w;
+            long keep = -(long) searching; // all ones while class c + 1 may still be the one
+            remainderBits ^= (remainderBits ^ Double.doubleToRawLongBits(v)) & keep;
         }
-        remainder[last] = v;
-        int i = (int) (remainder[k] * inverseRate[k]);
+        int i = (int) (Double.longBitsToDouble(remainderBits) * inverseRate[k]);
         if (i >= busy[k]) {
             i = busy[k] - 1;
         }

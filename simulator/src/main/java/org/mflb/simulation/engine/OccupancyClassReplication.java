@@ -119,55 +119,47 @@ final class OccupancyClassReplication extends Replication {
     private void drawServers() {
         final int[] s = sample;
         if (speedWeighted) {
-            final double total = layout.totalSpeed();
-            for (int i = 0; i < d; i++) {
-                int k = layout.classAtSpeed(rng.nextDouble() * total);
-                s[i] = layout.start(k) + rng.nextInt(layout.size(k));
-            }
+            drawBySpeed(s);
         } else if (!distinct) {
             for (int i = 0; i < d; i++) {
                 s[i] = rng.nextInt(n);
             }
         } else {
-            // Floyd's algorithm: a uniformly random d-subset of [0, n) (its order is not uniform: ties
-            // are broken by a uniform choice below)
-            int size = 0;
-            for (int j = n - d; j < n; j++) {
-                int v = rng.nextInt(j + 1);
-                for (int i = 0; i < size; i++) {
-                    if (s[i] == v) {
-                        v = j;
-                        break;
-                    }
-                }
-                s[size++] = v;
-            }
+            // its order is not uniform: ties are broken by a uniform choice in joinDistinct
+            OccupancyReplication.distinctSample(rng, n, d, s);
         }
     }
 
-    /** @return {@code k·2^32 + q}: the class k and the level q of the server the arriving job joins */
-    private long join() {
-        drawServers();
-        final int[] s = sample;
-        final int highest = counts.highest;
-        if (uniformLevels) {
-            return joinByLevel(s, highest);
+    /** Fills {@code s} with d iid servers, each of class k with probability {@code ∝ N_k s_k}, then of a uniform rank. */
+    private void drawBySpeed(int[] s) {
+        final double total = layout.totalSpeed();
+        for (int i = 0; i < d; i++) {
+            int k = layout.classAtSpeed(rng.nextDouble() * total);
+            s[i] = layout.start(k) + rng.nextInt(layout.size(k));
         }
-        if (!distinct) {
-            // iid draws: the first sample of least level (or least SED value) is uniform among the tied;
-            // kept without branches (whether a later sample is better is a coin toss for the predictor)
-            int bestClass = layout.classOf(s[0]);
-            int bestLevel = OccupancyReplication.levelOfRank(cc[bestClass], s[0] - layout.start(bestClass), highest);
-            for (int i = 1; i < d; i++) {
-                int k = layout.classOf(s[i]);
-                int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
-                // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
-                int better = (sed ? layout.compareValues(k, q, bestClass, bestLevel) : q - bestLevel) >> 31;
-                bestClass ^= (bestClass ^ k) & better;
-                bestLevel ^= (bestLevel ^ q) & better;
-            }
-            return ((long) bestClass << 32) | bestLevel;
+    }
+
+    /**
+     * @return {@code k·2^32 + q} for iid draws (SED(d), or speed-weighted SQ(d)): the first sample of least level (or least SED value)
+     * is uniform among the tied; kept without branches (whether a later sample is better is a coin toss
+     * for the predictor).
+     */
+    private long joinIid(int[] s, int highest) {
+        int bestClass = layout.classOf(s[0]);
+        int bestLevel = OccupancyReplication.levelOfRank(cc[bestClass], s[0] - layout.start(bestClass), highest);
+        for (int i = 1; i < d; i++) {
+            int k = layout.classOf(s[i]);
+            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
+            // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
+            int better = sed ? layout.smallerValueMask(k, q, bestClass, bestLevel) : (q - bestLevel) >> 31;
+            bestClass ^= (bestClass ^ k) & better;
+            bestLevel ^= (bestLevel ^ q) & better;
         }
+        return ((long) bestClass << 32) | bestLevel;
+    }
+
+    /** @return {@code k·2^32 + q} for distinct samples: the best one, ties broken by a uniform choice among the tied (reservoir sampling). */
+    private long joinDistinct(int[] s, int highest) {
         int bestClass = -1;
         int bestLevel = Integer.MAX_VALUE;
         int ties = 0;
@@ -180,7 +172,6 @@ final class OccupancyClassReplication extends Replication {
                 bestLevel = q;
                 ties = 1;
             } else if (cmp == 0 && rng.nextInt(++ties) == 0) {
-                // distinct samples: a uniform choice among the tied (reservoir sampling)
                 bestClass = k;
                 bestLevel = q;
             }
@@ -197,7 +188,7 @@ final class OccupancyClassReplication extends Replication {
      * as the draws are iid); its place in the block gives its class. One level search where a search
      * per sample would do.
      *
-     * @return {@code k·2^32 + q}, as {@link #join()}
+     * @return {@code k·2^32 + q}: the class k and the level q of the server joined
      */
     private long joinByLevel(int[] s, int highest) {
         final int[] c = counts.c;
@@ -260,7 +251,12 @@ final class OccupancyClassReplication extends Replication {
                             continue;
                         }
                     }
-                    final long kq = join();
+                    // k·2^32 + q: the class k and the level q of the server joined; the cases in methods of
+                    // their own called from here, each small enough for the JIT to inline (one method
+                    // holding them all was not inlined: too big, or "already compiled into a big method")
+                    drawServers();
+                    final long kq = uniformLevels ? joinByLevel(sample, counts.highest)
+                            : distinct ? joinDistinct(sample, counts.highest) : joinIid(sample, counts.highest);
                     final int k = (int) (kq >>> 32);
                     final int q = (int) kq;
                     events++;

@@ -292,9 +292,20 @@ final class OccupancyReplication extends Replication {
             b += (a - b - 1) >>> 31; // b += 1 when b >= a: a uniform ordered pair of distinct ranks
             return Math.max(a, b);
         }
-        // Floyd's algorithm: a uniformly random d-subset of [0, n)
         int[] s = sample;
+        distinctSample(rng, n, d, s);
         int best = -1;
+        for (int v : s) {
+            best = Math.max(best, v);
+        }
+        return best;
+    }
+
+    /**
+     * Floyd's algorithm: fills {@code s[0..d)} with a uniformly random d-subset of {@code [0, n)} (the
+     * subset is uniform, its order is not).
+     */
+    static void distinctSample(UniformRandomProvider rng, int n, int d, int[] s) {
         int size = 0;
         for (int j = n - d; j < n; j++) {
             int v = rng.nextInt(j + 1);
@@ -305,9 +316,7 @@ final class OccupancyReplication extends Replication {
                 }
             }
             s[size++] = v;
-            best = Math.max(best, v);
         }
-        return best;
     }
 
     /** Self-learning threshold: the rule of {@link AdaptiveThresholdDispatcher}, after an arrival. */

@@ -24,6 +24,8 @@ public final class ServerClassLayout {
     private final double[] speed;
     /** Integer speeds {@code S_k} (see the class comment), or null when they do not fit in 62 bits. */
     private final long[] integerSpeed;
+    /** Whether every {@code S_k ≤ 2^31}, so that {@code (q+1)·S_k < 2^62} for every level q: plain long products. */
+    private final boolean smallIntegerSpeeds;
     /** {@code Σ_{j ≤ k} N_j s_j}: cumulative speed of the classes, for speed-weighted sampling. */
     private final double[] cumulativeSpeed;
 
@@ -50,6 +52,11 @@ public final class ServerClassLayout {
             cumulativeSpeed[c] = w;
         }
         this.integerSpeed = integerSpeeds(speed);
+        boolean small = integerSpeed != null;
+        for (int c = 0; small && c < k; c++) {
+            small = integerSpeed[c] <= 1L << 31;
+        }
+        this.smallIntegerSpeeds = small;
     }
 
     /** @return the speeds as integers {@code S_k} with the ratios of the decimal speeds, or null if too large */
@@ -174,6 +181,23 @@ public final class ServerClassLayout {
     /** @return whether every class has the same speed (exact decimal comparison) */
     public boolean equalSpeeds() {
         return classes.equalSpeeds();
+    }
+
+    /**
+     * The SED comparison of the dispatchers' hot loops, as a mask: whether {@code (q1+1)/s_{k1} <
+     * (q2+1)/s_{k2}}, exactly, as {@link #compareValues} decides it. With integer speeds below
+     * {@code 2^31} (the usual decimal speeds) the cross products fit a long and the sign of their
+     * difference answers without a branch; otherwise {@link #compareValues}.
+     *
+     * @return −1 (all bits set) when the first value is strictly smaller, else 0
+     */
+    public int smallerValueMask(int k1, int q1, int k2, int q2) {
+        if (smallIntegerSpeeds) {
+            final long[] is = integerSpeed;
+            // both products are below 2^62 (q + 1 ≤ 2^31, S ≤ 2^31): the difference does not overflow
+            return (int) (((q1 + 1L) * is[k2] - (q2 + 1L) * is[k1]) >> 63);
+        }
+        return compareValues(k1, q1, k2, q2) >> 31;
     }
 
     /**
