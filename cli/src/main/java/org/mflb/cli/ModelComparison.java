@@ -80,7 +80,7 @@ final class ModelComparison {
 
     /** @return the check of a predicted value against an estimate, within 3 half-widths + {@code allowance} */
     private static Check check(String quantity, double predicted, Estimate e, double halfWidths, double allowance) {
-        return new Check(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), halfWidths * e.halfWidth() + allowance);
+        return Check.of(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), halfWidths * e.halfWidth(), allowance);
     }
 
     /** Adds the checks of the response-time quantiles, allowance {@code bias} relative to the prediction. */
