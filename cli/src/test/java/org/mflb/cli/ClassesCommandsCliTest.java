@@ -142,4 +142,27 @@ class ClassesCommandsCliTest {
             assertTrue(r.err().startsWith("mflb: ") && !r.err().contains("internal error"), r.err());
         }
     }
+
+    /**
+     * Near lambda* = 0.625 (a = (0.2, 0.8), s = (3, 0.5)) at N = 10 the series' 1/N^2 term exceeds its 1/N
+     * term overall and for the slow class (10.9 against 6.05, 13.7 against 7.56): those refined rows are not
+     * applicable there (neither pass nor fail), while the fast class's decreasing series is checked.
+     */
+    @Test
+    void refinedRowsAreNotApplicableWhereTheSeriesStopsDecreasing() throws Exception {
+        JsonNode c = CliTest.json("compare", "--system", "supermarket", "--policy", "sqd", "--d", "2", "--lambda", "0.62",
+                "--classes", "0.2:3,0.8:0.5", "--n", "10", "--refined", "--order", "2", "--t-end", "1000",
+                "--replications", "4", "--format", "json", "--quiet");
+        List<String> notApplicable = new ArrayList<>();
+        List<String> applicable = new ArrayList<>();
+        for (JsonNode row : c.get("rows")) {
+            String q = row.get("quantity").asText();
+            if (q.startsWith("refined")) {
+                (row.get("applicable").asBoolean() ? applicable : notApplicable).add(q);
+            }
+        }
+        assertEquals(List.of("refined 1/N^2: mean queue length", "refined 1/N^2: class 2 E[Q_k]"), notApplicable);
+        assertEquals(List.of("refined 1/N^2: class 1 E[Q_k]"), applicable);
+        assertEquals(2, c.get("notApplicable").asInt());
+    }
 }
