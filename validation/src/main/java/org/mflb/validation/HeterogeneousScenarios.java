@@ -297,13 +297,10 @@ public final class HeterogeneousScenarios {
         LoadBalancingModel model = model(TWO, policy, lambda);
         SteadyStateExpansion expansion = HeterogeneousFluid.of(model).refined(2);
         List<Check> checks = new ArrayList<>();
-        double[] ns = new double[sizes.length];
-        double[][] lines = new double[3][sizes.length];
-        double[] sim = new double[sizes.length];
-        double[] half = new double[sizes.length];
+        MeanVersusN versusN = new MeanVersusN(expansion, sizes.length);
         long events = 0;
-        StringBuilder table = new StringBuilder("\n\n| N | simulated E[Q] | CI half-width | error mean field | error 1/N |"
-                + " error 1/N^2 |\n|---:|---:|---:|---:|---:|---:|\n");
+        double gap = 0;
+        double lastHalfWidth = 0;
         for (int k = 0; k < sizes.length; k++) {
             int n = sizes[k];
             // about the same number of events per size, at least 2000 time units after a warm-up of 500
@@ -313,39 +310,29 @@ public final class HeterogeneousScenarios {
                     .threads(context.threads()).build());
             events += r.events();
             Estimate q = r.meanQueueLength();
-            ns[k] = n;
-            sim[k] = q.mean();
-            half[k] = q.halfWidth();
-            for (int order = 0; order <= 2; order++) {
-                lines[order][k] = expansion.meanTotal(n, order);
-            }
-            double t1 = lines[1][k] - lines[0][k];
-            double t2 = lines[2][k] - lines[1][k];
-            RefinedComparisons.seriesChecks(checks, "E[Q]", new SeriesTerms(n, lines[0][k], t1, t2), q);
+            SeriesTerms terms = versusN.add(checks, n, q);
             if (k == 0) {
                 // the statistical part is subtracted: the whole interval must lie within |V/N|/2 of the refined value
                 checks.add(Check.of("E[Q], N = " + n + ": refined closes most of the gap (|sim - refined| <= |V/N|/2"
-                        + " - h)", lines[1][k], q.mean(), q.ci95Low(), q.ci95High(), -q.halfWidth(), Math.abs(t1) / 2));
+                        + " - h)", terms.upTo(1), q.mean(), q.ci95Low(), q.ci95High(), -q.halfWidth(),
+                        Math.abs(terms.first()) / 2));
             }
-            table.append(String.format(Locale.ROOT, "| %d | %.5f | %.5f | %.5f | %.5f | %.5f |%n", n, q.mean(),
-                    q.halfWidth(), Math.abs(lines[0][k] - q.mean()), Math.abs(lines[1][k] - q.mean()),
-                    Math.abs(lines[2][k] - q.mean())));
+            gap = Math.abs(terms.first());
+            lastHalfWidth = q.halfWidth();
         }
-        int last = sizes.length - 1;
-        double gap = Math.abs(lines[1][last] - lines[0][last]);
         String separation = String.format(Locale.ROOT, " At N = %d the CI half-width %.5f is %s V/N = %.5f: the run"
-                + " %s the mean field from the refined value there.", sizes[last], half[last],
-                3 * half[last] < gap ? "below a third of" : "not below a third of", gap,
-                3 * half[last] < gap ? "separates" : "does not separate");
-        RefinedComparisons.versusN("Two speed classes, " + name(policy) + ", lambda = " + lambda, "N (servers)",
-                "mean jobs per server E[Q]", ns, lines, sim, half, "simulation (95% CI)").save(context.figure(id));
+                + " %s the mean field from the refined value there.", sizes[sizes.length - 1], lastHalfWidth,
+                3 * lastHalfWidth < gap ? "below a third of" : "not below a third of", gap,
+                3 * lastHalfWidth < gap ? "separates" : "does not separate");
+        versusN.figure("Two speed classes, " + name(policy) + ", lambda = " + lambda, "mean jobs per server E[Q]")
+                .save(context.figure(id));
         String description = String.format(Locale.ROOT, "Mean jobs per server of a = (1/2, 1/2), s = (1.5, 0.5) under"
                 + " %s (samples with replacement: the finite-N chain is the density-dependent process the expansion is"
                 + " exact for) at lambda = %s, N = %s: mean field, pi + V/N (V = %.6f) and pi + V/N + A/N^2 against"
                 + " the simulation (%,d events, warm-up 500). Tolerances: " + RefinedComparisons.RULE + "; at the smallest N the"
                 + " refined value must close most of the gap at the 95%% confidence level: |sim - refined| + h <= |V/N|/2"
                 + " (a negative tolerance means the run is too short to show it).%s", name(policy), lambda,
-                java.util.Arrays.toString(sizes), sum(expansion.firstOrderTerm()), events, separation) + table;
+                java.util.Arrays.toString(sizes), sum(expansion.firstOrderTerm()), events, separation) + versusN.table();
         return new ScenarioOutcome(id, "Refined mean field vs N, two speed classes, " + name(policy) + ", lambda = "
                 + lambda, description, checks, Optional.of(context.figure(id)), (System.nanoTime() - start) * 1e-9);
     }

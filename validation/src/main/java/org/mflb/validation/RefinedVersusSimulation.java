@@ -7,13 +7,11 @@ import java.util.Optional;
 
 import org.ejml.data.DMatrixRMaj;
 import org.mflb.core.refined.RefinedMeanField;
-import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.fluid.FluidFixedPoint;
 import org.mflb.fluid.FluidModel;
 import org.mflb.fluid.Truncation;
-import org.mflb.simulation.Estimate;
 import org.mflb.simulation.MatrixEstimate;
 import org.mflb.simulation.SimulationResult;
 import org.mflb.simulation.Simulator;
@@ -44,41 +42,23 @@ public final class RefinedVersusSimulation {
                 SteadyStateExpansion expansion = new RefinedMeanField(2).steadyState(fp.smoothDrift().orElseThrow(), fp.levels());
                 double c2 = expansion.meanTotal(1, 2) - expansion.meanTotal(1, 1);
                 List<Check> checks = new ArrayList<>();
-                double[] ns = new double[sizes.length];
-                double[][] lines = new double[3][sizes.length];
-                double[] sim = new double[sizes.length];
-                double[] half = new double[sizes.length];
+                MeanVersusN versusN = new MeanVersusN(expansion, sizes.length);
                 long events = 0;
-                StringBuilder errors = new StringBuilder(
-                        "\n\n| N | simulated E[Q] | CI half-width | error mean field | error 1/N | error 1/N^2 |\n"
-                                + "|---:|---:|---:|---:|---:|---:|\n");
-                for (int k = 0; k < sizes.length; k++) {
-                    int n = sizes[k];
+                for (int n : sizes) {
                     SimulationResult r = Simulator.run(SimulationOf.scenario(model, n)
                             .tEnd(context.pick(20_000.0, 100_000.0) * Math.max(1, 100.0 / n) / 10)
                             .replications(context.pick(8, 16)).seed(context.seed() ^ (31L * n + id.hashCode()))
                             .threads(context.threads()).build());
                     events += r.events();
-                    Estimate q = r.meanQueueLength();
-                    ns[k] = n;
-                    sim[k] = q.mean();
-                    half[k] = q.halfWidth();
-                    for (int order = 0; order <= 2; order++) {
-                        lines[order][k] = expansion.meanTotal(n, order);
-                    }
-                    errors.append(String.format(Locale.ROOT, "| %d | %.5f | %.5f | %.5f | %.5f | %.5f |%n", n, q.mean(),
-                            q.halfWidth(), Math.abs(lines[0][k] - q.mean()), Math.abs(lines[1][k] - q.mean()),
-                            Math.abs(lines[2][k] - q.mean())));
-                    RefinedComparisons.seriesChecks(checks, "E[Q]", SeriesTerms.ofTotal(expansion, n), q);
+                    versusN.add(checks, n, r.meanQueueLength());
                 }
-                RefinedComparisons.versusN(title, "N (servers)", "mean queue length E[Q]", ns, lines, sim, half,
-                        "simulation (95% CI)").save(context.figure(id));
+                versusN.figure(title, "mean queue length E[Q]").save(context.figure(id));
                 String description = String.format(Locale.ROOT,
                         "Mean queue length of %s at lambda = %s for N = %s: mean field pi, refined pi + V/N and "
                                 + "pi + V/N + A/N^2 (A: 1/N^2 coefficient %.4f) against simulations that sample "
                                 + "with replacement (the model the expansion is for); %,d simulated events. "
                                 + "Tolerances: " + RefinedComparisons.RULE + ".",
-                        fluid, fluid.arrivalRate().at(0), java.util.Arrays.toString(sizes), c2, events) + errors;
+                        fluid, fluid.arrivalRate().at(0), java.util.Arrays.toString(sizes), c2, events) + versusN.table();
                 return new ScenarioOutcome(id, title, description, checks, Optional.of(context.figure(id)),
                         (System.nanoTime() - start) * 1e-9);
         });
