@@ -1,6 +1,7 @@
 package org.mflb.pde;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 import org.hipparchus.analysis.solvers.BrentSolver;
 import org.mflb.core.ErrorKind;
@@ -248,8 +249,7 @@ final class StationaryAgeSolver {
                     double before = sumX[level / 2] - sumX[level / 4];
                     flatDoublings = gain >= FLAT_GAIN * before ? flatDoublings + 1 : 0;
                     if (flatDoublings >= 2 && level >= 256) {
-                        throw infiniteMean(String.format("the levels decay like l^-%.3f (x_%d = %.3g, partial sums"
-                                + " grow like log l)", SeriesRemainder.exponent(x, level), level, x[level]));
+                        throw slowLevels(x, level);
                     }
                 }
             }
@@ -332,6 +332,26 @@ final class StationaryAgeSolver {
             throw infiniteMean(String.format("Pareto service of shape %s <= 1 + 1/d = %s gives levels decaying like"
                     + " l^-%.3g, not summable", beta, 1.0 + 1.0 / d, gamma));
         }
+    }
+
+    /**
+     * Levels that decay like {@code ℓ^{−1}} or slower at {@code level}: an infinite mean only where the
+     * law's parameters say so ({@code E[S²] = ∞}; the finite-second-moment laws have a finite mean,
+     * Pollaczek–Khinchine for d = 1, and SQ(d ≥ 2) does better), else a finite mean beyond any level
+     * budget (a lognormal or H2 law of huge SCV), never reported as infinite from the grid alone.
+     */
+    private MflbException slowLevels(double[] x, int level) {
+        String decay = String.format(Locale.ROOT, "the levels decay like l^-%.3f (x_%d = %.3g, partial sums grow like"
+                + " log l)", SeriesRemainder.exponent(x, level), level, x[level]);
+        if (!Double.isFinite(service.moment(2))) {
+            return infiniteMean(decay);
+        }
+        String exact = d == 1 ? String.format(Locale.ROOT, " (for d = 1, Pollaczek-Khinchine gives E[Q] = %.10g and"
+                + " E[W] = %.10g exactly)", lambda * mean + lambda * lambda * service.moment(2) / (2 * (1 - lambda * mean)),
+                lambda * service.moment(2) / (2 * (1 - lambda * mean))) : "";
+        return new MflbException(ErrorKind.TRUNCATION, "service", "the equilibrium of SQ(" + d + ") with service "
+                + service.spec() + " has a finite mean queue length (E[S^2] is finite) but " + decay + ": far more"
+                + " than " + maxLevels + " levels would be needed; take a lighter-tailed law or a larger d" + exact);
     }
 
     private MflbException infiniteMean(String why) {

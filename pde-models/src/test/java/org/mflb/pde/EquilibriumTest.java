@@ -136,6 +136,26 @@ class EquilibriumTest {
         assertEquals(eq.meanQueueLength() / 0.9 - 1, eq.meanWait(), LITTLE_TOL);
     }
 
+    /**
+     * Laws of finite E[S²] whose levels decay too slowly for any level budget (issue 29: these were reported
+     * as of infinite mean): a finite mean, said so, refused as a truncation; for d = 1 the message carries the
+     * Pollaczek–Khinchine values (E[W] = λE[S²]/(2(1 − λ)) = 500000.5 for SCV 1e6 at λ = 0.5).
+     */
+    @Test
+    void slowLevelsOfAFiniteMeanAreNotCalledInfinite() {
+        for (String spec : new String[] {"lognormal:scv=1e6", "h2:scv=1e6", "weibull:shape=0.05"}) {
+            MflbException e = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> assertThrows(MflbException.class,
+                    () -> HydrodynamicPde.of(1, 0.5, law(spec)).equilibrium()));
+            assertEquals(ErrorKind.TRUNCATION, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("has a finite mean queue length") && !e.getMessage().contains("infinite"),
+                    e.getMessage());
+            double m2 = law(spec).moment(2);
+            assertTrue(e.getMessage().contains(String.format(java.util.Locale.ROOT, "E[W] = %.10g", 0.5 * m2 / (2 * 0.5))),
+                    e.getMessage());
+        }
+        assertTrue(law("lognormal:scv=1e6").moment(2) == 1e6 + 1, "E[S^2] = SCV + 1 at mean 1");
+    }
+
     @Test
     void heavyTailTransientsStayFiniteAndPositive() {
         for (String spec : new String[] {"pareto:shape=1.5", "pareto:shape=2.5", "weibull:shape=0.5", "lognormal:scv=10"}) {
