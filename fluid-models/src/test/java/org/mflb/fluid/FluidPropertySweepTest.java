@@ -1,6 +1,9 @@
 package org.mflb.fluid;
 
 import org.mflb.core.system.ServerSystem;
+import org.mflb.core.system.LoadBalancingModel;
+import org.mflb.core.system.Policy;
+import org.mflb.core.model.ArrivalRate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -170,6 +173,17 @@ class FluidPropertySweepTest {
             assertTailVector(label, fp.tail());
             assertEquals(lambda, fp.meanQueueLength(), 1e-8 * lambda, label + ": mean = lambda");
             assertTrue(fp.cutOffMass() < 1e-9, label + ": cut-off mass " + fp.cutOffMass());
+        }
+        // threshold and JIQ pools at a load of 1000 (ran out of memory: rho^j/j! overflowed to infinity in the
+        // regime-(c) equilibrium, whose weights then never fell below their stopping value)
+        for (Policy policy : new Policy[] {new Policy.Threshold(3), new Policy.JoinIdleQueue()}) {
+            double lambda = 1000;
+            String label = policy + " on pools, lambda = " + lambda;
+            FluidFixedPoint fp = FluidModel.of(LoadBalancingModel.of(ServerSystem.infiniteServerPools(), policy,
+                    ArrivalRate.constant(lambda))).fixedPoint();
+            assertTailVector(label, fp.tail());
+            assertEquals(lambda, fp.meanQueueLength(), 1e-8 * lambda, label + ": mean = lambda (Little)");
+            assertTrue(fp.residual() < 1e-8, label + ": residual " + fp.residual());
         }
     }
 

@@ -91,6 +91,12 @@ public final class ThresholdEquilibria {
     /** @return {@code π_h} of the regime-(c) equilibrium ({@code h < λ}) */
     public static double aboveThresholdMass(int h, double lambda) {
         // F(x) = x S(λ − h x) − 1 is −1 at x = 0 and > 0 at x = 1 (S ≥ 1); bisection
+        if (Double.isInfinite(birthDeathSum(h, lambda))) {
+            return 0; // x < 1/S(λ), below the smallest double (λ in the hundreds): π_h underflows
+        }
+        if (Double.isInfinite(birthDeathSum(h, lambda))) {
+            return 0; // x < 1/S(λ), below the smallest double (λ in the hundreds): π_h underflows
+        }
         double lo = 0;
         double hi = 1;
         for (int it = 0; it < 200 && hi - lo > 1e-17; it++) {
@@ -118,18 +124,27 @@ public final class ThresholdEquilibria {
     /** @return the regime-(c) equilibrium ({@code h = ℓ+1 < λ}) with enough levels that the cut-off tail is below 1e-16 */
     public static double[] aboveThreshold(int ell, double lambda) {
         int h = ell + 1;
-        double ph = aboveThresholdMass(h, lambda);
-        double b = lambda - h * ph;
+        double b = lambda - h * aboveThresholdMass(h, lambda);
+        // w_j ∝ π_h b^{j−h} h!/j! for j ≥ h; the tail divides by their total, so π_h's scale cancels: start
+        // at 1 and rescale as b^j/j! grows (it overflows near j = b for λ in the hundreds)
         double[] weight = new double[h + 1];
-        weight[h] = ph;
+        weight[h] = 1;
+        double peak = 1;
         double total;
         int j = h;
-        while (weight[j] > 1e-18 || j <= h + b) {
+        while (weight[j] > 1e-18 * peak || j <= h + b) {
             if (j + 1 >= weight.length) {
                 weight = Arrays.copyOf(weight, 2 * weight.length + 8);
             }
             weight[j + 1] = weight[j] * b / (j + 1);
             j++;
+            if (weight[j] > RESCALE) {
+                for (int k = h; k <= j; k++) {
+                    weight[k] /= RESCALE;
+                }
+                peak /= RESCALE;
+            }
+            peak = Math.max(peak, weight[j]);
         }
         weight = Arrays.copyOf(weight, j + 1);
         total = 0;
