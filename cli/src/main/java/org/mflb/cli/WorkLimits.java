@@ -70,6 +70,12 @@ public final class WorkLimits {
     /** Automatic truncations beyond this many levels are refused by the fluid models themselves. */
     static final double AUTOMATIC_LEVELS = 200_000;
 
+    /**
+     * Operations per {@code K³} of the loss pools' limits at {@code K} levels (a dense Schur form and
+     * Sylvester solves): measured 1.5 (15 s of CPU at {@code C = 1000}), rounded up.
+     */
+    static final double LOSS_LIMIT_OPERATIONS_PER_CUBE = 2;
+
     /** Bytes a fluid model holds per level: the tail, the drift's work arrays, a Jacobian band, Newton's and the integrator's stages. */
     static final double FLUID_BYTES_PER_LEVEL = 8 * 64;
     /** Drift evaluations a fixed point takes at most (relaxation, Newton iterations, their Jacobians). */
@@ -106,6 +112,12 @@ public final class WorkLimits {
         double steps = span > 0 ? WorkEstimate.integrationSteps(radius, span) : 0;
         double evaluation = levels * sampled;
         double operations = (FIXED_POINT_EVALUATIONS + WorkEstimate.EVALUATIONS_PER_STEP * steps) * evaluation;
+        double bytes = FLUID_BYTES_PER_LEVEL * levels;
+        if (model.system().kind() == ServerSystem.Kind.LOSS && span <= 0) {
+            // the loss pools' limits (OU mean, blocking correction) rest on a dense real Schur form of the K x K Jacobian
+            operations += LOSS_LIMIT_OPERATIONS_PER_CUBE * levels * levels * levels;
+            bytes += MODEL_BYTES_PER_ENTRY * levels * levels;
+        }
         String parameter;
         Object value;
         if (sampled > 1000) {
@@ -125,7 +137,7 @@ public final class WorkLimits {
             value = model.arrivalRate().supremum(0, Math.max(span, 0));
         }
         return WorkEstimate.operations(task + String.format(java.util.Locale.ROOT, " (%.3g levels, d = %.0f)", levels,
-                sampled), operations, FLUID_BYTES_PER_LEVEL * levels, parameter, value, "reduce --" + parameter);
+                sampled), operations, bytes, parameter, value, "reduce --" + parameter);
     }
 
     /** Operations per instruction of a model file's rate program (interpreted: a stack machine). */

@@ -110,6 +110,14 @@ class WorkLimitsTest {
         cli.parseArgs("transient", "--system", "pools", "--policy", "sqd", "--lambda", "20000", "--t-end", "10", "--dt", "1");
         var pools = ((TransientCommand) cli.getSubcommands().get("transient").getCommand()).model.model();
         assertAnnouncedOnly(WorkLimits.fluid("the fluid transient", pools, Truncation.DEFAULT, null, 10));
+        // fixed-point --system loss --capacity 3000 --lambda 2000: minutes of dense Schur forms (was no notice);
+        // C = 1000 takes 15 s of CPU and runs without one
+        cli.parseArgs("fixed-point", "--system", "loss", "--capacity", "3000", "--policy", "sqd", "--lambda", "2000");
+        var loss = ((FixedPointCommand) cli.getSubcommands().get("fixed-point").getCommand()).model.model();
+        assertAnnouncedOnly(WorkLimits.fluid("the fixed point", loss, Truncation.DEFAULT, null, 0));
+        cli.parseArgs("fixed-point", "--system", "loss", "--capacity", "1000", "--policy", "sqd", "--lambda", "700");
+        var smallLoss = ((FixedPointCommand) cli.getSubcommands().get("fixed-point").getCommand()).model.model();
+        assertTrue(WorkLimits.fluid("the fixed point", smallLoss, Truncation.DEFAULT, null, 0).notice().isEmpty());
         // a 3001-variable model and the cache with n = 300 (600 variables, 89700 transitions): minutes to hours
         String vars = IntStream.range(0, 3001).mapToObj(i -> "x" + i).collect(Collectors.joining(", "));
         String jumps = IntStream.range(0, 3001).mapToObj(i -> "x" + i + " -> x" + ((i + 1) % 3001) + " ; x" + i)
