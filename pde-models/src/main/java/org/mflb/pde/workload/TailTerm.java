@@ -58,12 +58,16 @@ final class TailTerm {
     private final double atom;
     /** Deterministic sizes: the kernel is the step {@code 1{s < 1}}, integrated exactly. */
     private final boolean pointMass;
+    private final double[] kinks;
     private final double[] p;
     private final boolean compute;
     private final double contraction;
     private double waitTail = Double.NaN;
     private double workTail;
     private double uncertainty;
+    /** {@code T̃} and the proven bound of {@code T − T̃} ({@code d ≥ 2}), kept for checks. */
+    private double continuationTail;
+    private double provenBound;
 
     TailTerm(LeastLoaded model, double h, double[] p, boolean compute) {
         this.law = model.service();
@@ -71,6 +75,7 @@ final class TailTerm {
         this.d = model.d();
         this.compute = compute;
         this.pointMass = model.pointMassSizes();
+        this.kinks = model.kinks();
         this.p = p;
         this.h = h;
         this.cells = p.length - 1;
@@ -142,8 +147,24 @@ final class TailTerm {
             double decaying = contraction < 1 ? d * lambda * integrals[3] / Math.pow(1 - contraction, 2 * d - 1)
                     : Double.POSITIVE_INFINITY;
             uncertainty = Math.min(bound, decaying) + integrals[2];
+            continuationTail = tWait;
+            provenBound = uncertainty;
+            if (!pointMass && contraction <= 0.5 && uncertainty > 1e-14) {
+                // solve the tail equation for T − T̃ at two table densities (TailEquation)
+                double[] fine = equation(2).correction();
+                double[] coarse = equation(1).correction();
+                double solved = fine[1] + Math.abs(fine[0] - coarse[0]) + integrals[2];
+                if (solved < uncertainty) {
+                    waitTail = tWait + fine[0];
+                    uncertainty = solved;
+                }
+            }
         }
         workTail = Double.isFinite(law.moment(2)) ? tWork + lambda * waitTail : Double.POSITIVE_INFINITY;
+    }
+
+    private TailEquation equation(int split) {
+        return new TailEquation(law, lambda, d, kinks, reach, contraction, x -> workload(reach + x, LUMPING), split);
     }
 
     /** @return {@code F̃(w) = λ [Ḡe(w) + ∫_0^{w_max} F̄^d(u) Ḡ(w − u) du]} for {@code w ≥ w_max} */
@@ -276,6 +297,18 @@ final class TailTerm {
     double uncertainty() {
         integrateOnce();
         return uncertainty;
+    }
+
+    /** @return {@code T̃ = ∫F̃^d} over {@code (w_max, ∞)}, a lower bound of {@code T} ({@code d ≥ 2}) */
+    double continuationTail() {
+        integrateOnce();
+        return continuationTail;
+    }
+
+    /** @return the proven bound of {@code T − T̃} (plus the quadrature's error) ({@code d ≥ 2}) */
+    double provenBound() {
+        integrateOnce();
+        return provenBound;
     }
 
     /** @return {@code c = d λ F̄(w_max)^{d−1}} ({@code λ} for {@code d = 1}) */
