@@ -66,7 +66,7 @@ final class EquilibriumSolver {
         WorkloadGrid grid;
         while (true) {
             coarse.extendTo(nodes);
-            grid = new WorkloadGrid(model, coarse, finite);
+            grid = new WorkloadGrid(model, coarse, finite, TAIL_SHARE * tolerance);
             boolean enough = reachSuffices(grid, reachTail);
             // two halvings (three grids) must fit in the node budget
             if (4L * (nodes - 1) + 1 > MAX_NODES) {
@@ -101,7 +101,7 @@ final class EquilibriumSolver {
             VolterraMarch m = new VolterraMarch(model.d(), model.lambda(), moments.refine());
             moments = m.weights();
             m.extendTo(fine);
-            grids.add(new WorkloadGrid(model, m, finite));
+            grids.add(new WorkloadGrid(model, m, finite, TAIL_SHARE * tolerance));
             int last = grids.size() - 1;
             Estimate current = new Estimate(grids.get(last - 1), grids.get(last));
             if (previous != null && current.compare(previous)) {

@@ -17,7 +17,7 @@ import org.mflb.core.distribution.ServiceDistribution;
  * {@code δ = 0} (the first iterate is the first-order term of the bound {@code dλ∫F̄^{2d−1}}). Beyond a
  * few hundred the functions are smooth on the scale of {@code x} (for heavy tails: power laws), so the
  * table is geometric: Gauss–Legendre nodes on {@code [0, 2^{−4}]} and on the doublings
- * {@code [2^i, 2^{i+1}]} (each split into {@code split} equal parts) up to {@code 2^{44} max(w_max, 1)};
+ * {@code [2^i, 2^{i+1}]} (each split into {@code split} equal parts) up to {@code 2^{30} max(w_max, 1)};
  * the inner integral splits {@code [0, x]} at the same powers of two measured from both ends (where
  * {@code Ḡ(s)} and {@code F̃(x − s)} vary) and at the law's kinks, and interpolates the table
  * log-linearly (exact for power laws). The part beyond the table is closed by the geometric remainder
@@ -35,7 +35,7 @@ final class TailEquation {
     /** The first doubling starts here (the table is uniform on {@code [0, FIRST]}). */
     private static final double FIRST = 0.0625;
     /** Doublings beyond {@code max(w_max, 1)}: the correction's integrand falls like {@code x^{−(2d−1)(α−1)−1}}. */
-    private static final int EXTRA_DOUBLINGS = 44;
+    private static final int EXTRA_DOUBLINGS = 30;
     private static final int MAX_ITERATIONS = 12;
 
     private final ServiceDistribution law;
@@ -114,7 +114,7 @@ final class TailEquation {
             value = sum(delta, 0, n);
             change = Math.abs(value - previous);
             previous = value;
-            if (change <= 1e-9 * value) {
+            if (change <= 1e-7 * value) {
                 break;
             }
         }
