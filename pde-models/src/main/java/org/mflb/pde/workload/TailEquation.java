@@ -114,7 +114,7 @@ final class TailEquation {
             value = sum(delta, 0, n);
             change = Math.abs(value - previous);
             previous = value;
-            if (change <= 1e-7 * value) {
+            if (change <= 1e-5 * value) {
                 break;
             }
         }
