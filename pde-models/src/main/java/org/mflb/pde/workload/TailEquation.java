@@ -26,12 +26,8 @@ import org.mflb.core.distribution.ServiceDistribution;
  */
 final class TailEquation {
 
-    private static final double[] GL_X = {-0.9739065285171717, -0.8650633666889845, -0.6794095682990244,
-        -0.4333953941292472, -0.1488743389816312, 0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
-        0.8650633666889845, 0.9739065285171717};
-    private static final double[] GL_W = {0.0666713443086881, 0.1494513491505806, 0.2190863625159820,
-        0.2692667193099963, 0.2955242247147529, 0.2955242247147529, 0.2692667193099963, 0.2190863625159820,
-        0.1494513491505806, 0.0666713443086881};
+    private static final double[] GL_X = TailTerm.GL_X;
+    private static final double[] GL_W = TailTerm.GL_W;
     /** The first doubling starts here (the table is uniform on {@code [0, FIRST]}). */
     private static final double FIRST = 0.0625;
     /** Doublings beyond {@code max(w_max, 1)}: the correction's integrand falls like {@code x^{−(2d−1)(α−1)−1}}. */
