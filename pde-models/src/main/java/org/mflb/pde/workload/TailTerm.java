@@ -36,7 +36,7 @@ final class TailTerm {
      * {@code s = w − u ≥ s_0} is at most {@code max(h, s_0 ·} this{@code )} wide.
      */
     static final double LUMPING = 1.0 / 64;
-    private static final int MAX_INTERVALS = 160;
+    private static final int MAX_INTERVALS = 400;
     /** The 10-point Gauss–Legendre rule on [−1, 1] (also {@link TailEquation}'s). */
     static final double[] GL_X = {-0.9739065285171717, -0.8650633666889845, -0.6794095682990244,
         -0.4333953941292472, -0.1488743389816312, 0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
