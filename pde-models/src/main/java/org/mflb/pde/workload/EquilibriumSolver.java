@@ -15,7 +15,9 @@ import org.mflb.core.sojourn.SojournLaw;
  * <ol>
  * <li><b>Reach.</b> On the coarsest grid ({@code h = 1/8}) the reach {@code w_max} doubles from 8
  * until the tail term's uncertainty ({@link TailTerm}) is below 5% of the tolerance on {@code E[R]}
- * (with {@code c = dλF̄(w_max)^{d−1} ≤ 1/2}) and {@code P(R > w_max)} is below a tenth of
+ * (with {@code c = dλF̄(w_max)^{d−1} ≤ 1/2}; once its proven bound falls more slowly than
+ * {@code w_max^{−2}}, as for Pareto sizes near the infinite-mean border, by solving the tail equation,
+ * {@link TailEquation}, on this and the finer grids) and {@code P(R > w_max)} is below a tenth of
  * {@code 1 − p} for the largest percentile {@code p} asked for (99.9 when none is).</li>
  * <li><b>Step.</b> Grids {@code h_n = 2^{−n}/8} on that reach; the nodal values, {@code E[W]} and the
  * quantiles have an error {@code C h² + O(h⁴)} (integer nodes keep the deterministic law's kinks on
@@ -64,10 +66,22 @@ final class EquilibriumSolver {
         VolterraMarch coarse = march(COARSEST_STEP);
         int nodes = VolterraMarch.roundedNodes((int) Math.ceil(FIRST_REACH / COARSEST_STEP) + 1);
         WorkloadGrid grid;
+        // the tail equation is solved (TailTerm) once the proven bound falls more slowly than w_max^{-2}
+        double sufficient = Double.POSITIVE_INFINITY;
+        double previousBound = Double.NaN;
         while (true) {
             coarse.extendTo(nodes);
-            grid = new WorkloadGrid(model, coarse, finite);
+            grid = new WorkloadGrid(model, coarse, finite, sufficient);
             boolean enough = reachSuffices(grid, reachTail);
+            if (!enough && finite && model.d() >= 2 && sufficient == Double.POSITIVE_INFINITY) {
+                double bound = grid.tail().provenBound();
+                if (bound > previousBound / 4) {
+                    sufficient = TAIL_SHARE * tolerance;
+                    grid = new WorkloadGrid(model, coarse, finite, sufficient);
+                    enough = reachSuffices(grid, reachTail);
+                }
+                previousBound = bound;
+            }
             // two halvings (three grids) must fit in the node budget
             if (4L * (nodes - 1) + 1 > MAX_NODES) {
                 throw new MflbException(ErrorKind.TRUNCATION, "tolerance", String.format(Locale.ROOT,
@@ -101,7 +115,7 @@ final class EquilibriumSolver {
             VolterraMarch m = new VolterraMarch(model.d(), model.lambda(), moments.refine());
             moments = m.weights();
             m.extendTo(fine);
-            grids.add(new WorkloadGrid(model, m, finite));
+            grids.add(new WorkloadGrid(model, m, finite, sufficient));
             int last = grids.size() - 1;
             Estimate current = new Estimate(grids.get(last - 1), grids.get(last));
             if (previous != null && current.compare(previous)) {

@@ -26,6 +26,17 @@ final class WorkloadGrid {
      * @param withTail whether to compute the tail term (finite mean only)
      */
     WorkloadGrid(LeastLoaded model, VolterraMarch march, boolean withTail) {
+        this(model, march, withTail, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * @param model the model
+     * @param march a march of it
+     * @param withTail whether to compute the tail term (finite mean only)
+     * @param sufficient the tail's uncertainty that suffices: above it the tail equation is solved
+     *        ({@link TailTerm})
+     */
+    WorkloadGrid(LeastLoaded model, VolterraMarch march, boolean withTail, double sufficient) {
         this.model = model;
         this.h = march.step();
         this.f = march.workload();
@@ -40,7 +51,7 @@ final class WorkloadGrid {
         this.response = model.pointMassSizes() ? null : new NodeInterpolation(h, responseNodes(march.weights(), p), breaks);
         this.bodyWait = trapezoid(p, h);
         this.bodyWork = trapezoid(f, h);
-        this.tail = new TailTerm(model, h, p, withTail);
+        this.tail = new TailTerm(model, h, p, withTail, sufficient);
     }
 
     private static double trapezoid(double[] v, double h) {
