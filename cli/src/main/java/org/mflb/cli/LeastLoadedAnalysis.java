@@ -132,7 +132,7 @@ final class LeastLoadedAnalysis {
             j.put("meanResponseTime", eq.meanResponseTime());
             j.put("meanWaitingTime", eq.meanWaitingTime());
             j.put("meanQueueLength", ll.lambda() * eq.meanResponseTime()); // Little's law: jobs per server
-            j.put("meanWorkload", eq.meanWorkload());
+            Printer.put(j, "meanWorkload", eq.meanWorkload()); // null when infinite (E[X^2] = infinity)
             j.put("idleShare", eq.idleShare());
             j.set("responseTimeQuantiles", quantiles(eq.responseQuantiles()));
             j.set("waitingTimeQuantiles", quantiles(eq.waitingQuantiles()));

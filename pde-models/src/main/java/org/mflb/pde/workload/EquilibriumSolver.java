@@ -159,7 +159,9 @@ final class EquilibriumSolver {
             this.coarse = coarse;
             this.fine = fine;
             this.meanWait = finite ? (4 * fine.meanWait() - coarse.meanWait()) / 3 : Double.POSITIVE_INFINITY;
-            this.meanWork = finite ? (4 * fine.meanWork() - coarse.meanWork()) / 3 : Double.POSITIVE_INFINITY;
+            // ∫F̄ = λ(E[W] + E[X²]/2) is infinite when E[X²] is, though E[W] may be finite (Pareto shape <= 2)
+            this.meanWork = finite && Double.isFinite(fine.meanWork()) && Double.isFinite(coarse.meanWork())
+                    ? (4 * fine.meanWork() - coarse.meanWork()) / 3 : Double.POSITIVE_INFINITY;
             this.law = new ExtrapolatedLaws(coarse, fine, meanWait);
             double[] ps = percentiles == null ? new double[0] : percentiles.values();
             // rows: percentile, response quantile, its estimate, waiting quantile, its estimate
