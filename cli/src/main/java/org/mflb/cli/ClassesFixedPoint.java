@@ -6,6 +6,7 @@ import java.util.Arrays;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.ServerClasses;
@@ -36,7 +37,8 @@ final class ClassesFixedPoint {
         ServerClasses classes = model.classes();
         int k = classes.count();
         boolean refine = refined.requested();
-        SteadyStateExpansion expansion = refine ? fluid.refined(refined.order()) : null;
+        // order 2 always: its 1/N^2 term tells whether the series is usable at each N (docs/models.md §4)
+        SteadyStateExpansion expansion = refine ? fluid.refined(2) : null;
         double lambda = model.arrivalRate().at(0);
         if (format == OutputFormat.json) {
             ObjectNode j = Printer.object();
@@ -66,11 +68,16 @@ final class ClassesFixedPoint {
                         ObjectNode r = rows.addObject();
                         r.put("N", n);
                         r.put("order", order);
-                        r.put("meanQueueLength", refinedMean(fp, expansion, -1, n, order));
+                        double mean = refinedMean(fp, expansion, -1, n, order);
+                        r.put("meanQueueLength", mean);
+                        r.put("meanResponseTime", mean / lambda); // Little's law over all servers
                         ArrayNode rc = r.putArray("classes");
                         for (int c = 0; c < k; c++) {
                             rc.addObject().put("meanQueueLength", refinedMean(fp, expansion, c, n, order));
                         }
+                        java.util.Optional<String> warning = notUsable(fp, expansion, n);
+                        r.put("usable", warning.isEmpty());
+                        warning.ifPresent(w -> r.put("warning", w));
                     }
                 }
             }
@@ -97,9 +104,30 @@ final class ClassesFixedPoint {
                     out.println("  refined N = " + n + ", order " + order + ": E[Q] = "
                             + Printer.number(refinedMean(fp, expansion, -1, n, order)));
                 }
+                notUsable(fp, expansion, n).ifPresent(w -> out.println("  warning: " + w));
             }
         }
         return 0;
+    }
+
+    /** @return the series {@code E[Q] + t₁ + t₂} of a class ({@code −1}: all servers) at {@code n}, from an order-2 expansion */
+    static SeriesTerms seriesTerms(ClassFixedPoint fp, SteadyStateExpansion e, int c, int n) {
+        double limit = c < 0 ? fp.meanQueueLength() : fp.meanQueueLength(c);
+        double v = refinedMean(fp, e, c, 1, 1) - limit;
+        double a = refinedMean(fp, e, c, 1, 2) - limit - v;
+        return SeriesTerms.of(n, limit, v, a);
+    }
+
+    /** @return why the expansion is not usable at {@code n}, overall or for some class, if it is not */
+    private static java.util.Optional<String> notUsable(ClassFixedPoint fp, SteadyStateExpansion e, int n) {
+        for (int c = -1; c < fp.model().classes().count(); c++) {
+            java.util.Optional<String> reason = seriesTerms(fp, e, c, n).notUsable();
+            if (reason.isPresent()) {
+                String what = c < 0 ? "mean queue length: " : "class " + (c + 1) + ": ";
+                return reason.map(r -> what + r);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /**

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.mflb.core.MflbException;
 import org.mflb.core.refined.RefinedMeanField;
-import org.mflb.core.refined.SeriesTerms;
 import org.mflb.core.refined.SteadyStateExpansion;
 import org.mflb.core.sojourn.SojournLaw;
 import org.mflb.core.system.LoadBalancingModel;
@@ -82,14 +81,6 @@ final class ModelComparison {
     /** @return the check of a predicted value against an estimate, within 3 half-widths + {@code allowance} */
     private static Check check(String quantity, double predicted, Estimate e, double halfWidths, double allowance) {
         return Check.of(quantity, predicted, e.mean(), e.ci95Low(), e.ci95High(), halfWidths * e.halfWidth(), allowance);
-    }
-
-    /** @return the series {@code E[Q] + t₁ + t₂} of a class ({@code -1}: all servers) at {@code n} */
-    private static SeriesTerms seriesTerms(ClassFixedPoint fp, SteadyStateExpansion e, int c, int n) {
-        double limit = c < 0 ? fp.meanQueueLength() : fp.meanQueueLength(c);
-        double first = ClassesFixedPoint.refinedMean(fp, e, c, n, 1) - limit;
-        double second = ClassesFixedPoint.refinedMean(fp, e, c, n, 2) - limit - first;
-        return SeriesTerms.of(n, limit, first * n, second * (double) n * n);
     }
 
     /** Adds the checks of the response-time quantiles, allowance {@code bias} relative to the prediction. */
@@ -182,12 +173,12 @@ final class ModelComparison {
             String r = order == 1 ? "refined 1/N: " : "refined 1/N^2: ";
             checks.add(check(r + "mean queue length", ClassesFixedPoint.refinedMean(fp, expansion, -1, servers, order),
                     sim.meanQueueLength(), 3, refinedTolerance.bias())
-                    .unless(seriesTerms(fp, expansion, -1, servers).notUsable()));
+                    .unless(ClassesFixedPoint.seriesTerms(fp, expansion, -1, servers).notUsable()));
             for (int cl = 0; cl < k && cl < simulated.size(); cl++) {
                 checks.add(check(r + "class " + (cl + 1) + " E[Q_k]", ClassesFixedPoint.refinedMean(fp, expansion, cl,
                         servers, order), simulated.get(cl).meanQueueLength(), 3,
                         refinedTolerance.bias() / classes.fraction(cl))
-                        .unless(seriesTerms(fp, expansion, cl, servers).notUsable()));
+                        .unless(ClassesFixedPoint.seriesTerms(fp, expansion, cl, servers).notUsable()));
             }
         }
         String title = lbm.policy().id() + " (d = " + lbm.policy().d() + ", sampling " + lbm.policy().sampling().id()

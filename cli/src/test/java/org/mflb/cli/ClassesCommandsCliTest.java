@@ -165,4 +165,22 @@ class ClassesCommandsCliTest {
         assertEquals(List.of("refined 1/N^2: class 1 E[Q_k]"), applicable);
         assertEquals(2, c.get("notApplicable").asInt());
     }
+
+    /**
+     * {@code fixed-point --classes --refined}: near lambda* the order-2 series stops decreasing at N = 10
+     * (1/N^2 term 10.9 against a 1/N term of 6.05) and is flagged there, not at N = 1000; the refined
+     * mean response time is the refined mean queue length over lambda (Little's law).
+     */
+    @Test
+    void refinedFixedPointFlagsSizesWhereTheSeriesStopsDecreasing() throws Exception {
+        JsonNode fp = CliTest.json("fixed-point", "--system", "supermarket", "--policy", "sqd", "--d", "2", "--lambda",
+                "0.62", "--classes", "0.2:3,0.8:0.5", "--refined", "10,1000", "--order", "2", "--format", "json");
+        for (JsonNode row : fp.get("refined")) {
+            boolean small = row.get("N").asInt() == 10;
+            assertEquals(!small, row.get("usable").asBoolean(), row.toString());
+            assertEquals(small, row.has("warning"), row.toString());
+            assertEquals(row.get("meanQueueLength").asDouble() / 0.62, row.get("meanResponseTime").asDouble(), 1e-12);
+        }
+        assertTrue(fp.get("refined").get(0).get("warning").asText().startsWith("mean queue length: at N = 10"));
+    }
 }
