@@ -24,6 +24,8 @@ final class ClassStatistics {
     private final long[] jobs;
     private final long[] arrivals;
     private final double[] area;
+    /** {@code e_c = o + Σ_{j < c} μ s_j busy_j}, as of the last {@link #busyRate}. */
+    private final double[] lowerEdge;
     private double start;
     private double end;
 
@@ -41,6 +43,7 @@ final class ClassStatistics {
         jobs = new long[k];
         arrivals = new long[k];
         area = new double[k];
+        lowerEdge = new double[k];
         for (int c = 0; c < k; c++) {
             rate[c] = mu * layout.speed(c);
             inverseRate[c] = 1 / rate[c];
@@ -98,50 +101,54 @@ final class ClassStatistics {
     }
 
     /**
+     * The total rate of service completions {@code R = Σ_k μ s_k·busy_k}, and the edges of the classes'
+     * parts of {@code [o, o + R)} that {@link #departure} reads: call it whenever a class's busy count
+     * changes (the engines do, when a server becomes busy or idle) or the offset does, before the next
+     * {@link #departure}.
+     *
      * @param busy {@code busy[k]}: the busy servers of class k
-     * @return the total rate of service completions, {@code Σ_k μ s_k·busy_k}
+     * @param offset {@code o}: where the departures' part of the engine's uniform starts (the arrival
+     *        bound, in the engines)
+     * @return {@code Σ_k μ s_k·busy_k}
      */
-    double busyRate(int[] busy) {
+    double busyRate(int[] busy, double offset) {
+        final double[] lower = lowerEdge;
         double r = 0;
         for (int c = 0; c < busy.length; c++) {
+            lower[c] = offset + r;
             r += rate[c] * busy[c];
         }
         return r;
     }
 
     /**
-     * The class of the next service completion: {@code v} uniform in {@code [0, busyRate)} falls in class
-     * k with probability {@code μ s_k busy_k/busyRate}; the index of the completing server among the
-     * class's busy ones is then {@code ⌊v_k/(μ s_k)⌋} for the remainder {@code v_k} (uniform).
+     * The class of the next service completion: {@code u} uniform in {@code [o, o + R)} (see
+     * {@link #busyRate}) falls in class k with probability {@code μ s_k busy_k/R}, and the index of the
+     * completing server among the class's busy ones is then {@code ⌊(u − e_k)/(μ s_k)⌋} for the lower
+     * edge {@code e_k = o + Σ_{j<k} μ s_j busy_j} of the class's part (uniform). The engines pass their
+     * own uniform u as it is, without subtracting the arrival bound: the class is found by comparisons
+     * with edges computed when the busy counts last changed, so that it is known as soon as u is.
      *
-     * @param busy {@code busy[k]}: the busy servers of class k (at least one in all)
-     * @param v uniform in {@code [0, busyRate(busy))}
+     * @param busy {@code busy[k]}: the busy servers of class k (at least one in all), as last given to
+     *        {@link #busyRate}
+     * @param u uniform in {@code [o, o + busyRate(busy, o))}
      * @return {@code k·2^32 + i}: the class k and the index i of the busy server in it
      */
-    long departure(int[] busy, double v) {
-        int last = busy.length - 1;
-        while (busy[last] == 0) {
-            last--;
-        }
-        // the class is the first c < last with v_c < w_c (else last), for the remainders v_0 = v,
-        // v_{c+1} = v_c − w_c and the weights w_c = μ s_c busy_c: found without branches (which class
-        // completes a job is random, so a loop that stops at it mispredicts about once a departure),
-        // with the same arithmetic as a loop that stops, hence the same numbers; the remainder v_k of
-        // the class found is carried in a register (its bits selected by a mask), not stored and
-        // reloaded by a computed index, which kept it on the event's critical path
-        long remainderBits = Double.doubleToRawLongBits(v);
+    long departure(int[] busy, double u) {
+        // k = #{1 ≤ c < K : u ≥ e_c}: counted without branches (which class completes a job is random,
+        // so a loop that stops at it mispredicts about once a departure), each term the sign of u − e_c
+        // (never −0: u − e_c = 0 gives +0); the comparisons are independent, so none waits for another.
+        // A class without busy servers has e_{c+1} = e_c and is never counted into, except the last one
+        // when u rounds up to the total.
+        final double[] lower = lowerEdge;
         int k = 0;
-        int searching = 1;
-        for (int c = 0; c < last; c++) {
-            double w = rate[c] * busy[c];
-            // v < w iff v − w < 0: its sign bit (v − w is never −0 here: v ≥ 0, and v = w gives +0)
-            searching &= (int) (Double.doubleToRawLongBits(v - w) >>> 63) ^ 1;
-            k += searching;
-            v -= w;
-            long keep = -(long) searching; // all ones while class c + 1 may still be the one
-            remainderBits ^= (remainderBits ^ Double.doubleToRawLongBits(v)) & keep;
+        for (int c = 1; c < lower.length; c++) {
+            k += 1 ^ (int) (Double.doubleToRawLongBits(u - lower[c]) >>> 63);
         }
-        int i = (int) (Double.longBitsToDouble(remainderBits) * inverseRate[k]);
+        while (busy[k] == 0) {
+            k--;
+        }
+        int i = (int) ((u - lower[k]) * inverseRate[k]);
         if (i >= busy[k]) {
             i = busy[k] - 1;
         }

@@ -45,12 +45,33 @@ final class OccupancyClassReplication extends Replication {
     private final int[][] cc;
     /** {@code busy[k] = c_{k,1}}. */
     private final int[] busy;
+    /**
+     * {@code serverLevel[start(k) + r] = L_k(r) = max{l : c_{k,l} > r}}: the level of every server, the
+     * server numbered by its class and its rank, kept for systems of at most
+     * {@link #LEVEL_TABLE_SERVERS} servers (null above). A sampled server's level is then one read
+     * instead of a search of its class's counts, and keeping the table costs one write an event: the
+     * server whose level changes is the one at the edge of its level's block of ranks.
+     */
+    private final int[] serverLevel;
+    /**
+     * SED(d) with {@link #serverLevel}: {@code serverDelay[s] = (L(s) + 1)·W_k}, the SED value of server s
+     * of class k in the integers of {@link ServerClassLayout#delayWeights} (same order, same ties), so
+     * that comparing two samples is one subtraction; null otherwise.
+     */
+    private final long[] serverDelay;
+    /** {@link ServerClassLayout#delayWeights} when {@link #serverDelay} is kept. */
+    private final long[] delayWeight;
     private final boolean sed;
     private final int d;
     private final boolean distinct;
     private final boolean speedWeighted;
     /** Speed-blind SQ(d) or random routing with iid uniform draws: {@link #joinByLevel}. */
     private final boolean uniformLevels;
+    /**
+     * d = 2 uniform iid draws with every server's level (and, for SED, value) kept: the two draws are
+     * compared in registers ({@link #joinPair}), the common case of the benchmarks and the papers.
+     */
+    private final boolean pairOfDraws;
     private final int[] sample;
     private double pending = Double.NaN;
 
@@ -76,7 +97,6 @@ final class OccupancyClassReplication extends Replication {
         this.d = arrivals.rule() == OccupancyArrivals.Rule.RANDOM ? 1 : arrivals.d();
         this.distinct = arrivals.sampling() == Sampling.DISTINCT && d > 1;
         this.speedWeighted = PolicyImplementation.speedWeighted(arrivals.sampling(), layout);
-        this.uniformLevels = !sed && !distinct && !speedWeighted;
         if (arrivals.rule() != OccupancyArrivals.Rule.RANDOM && arrivals.rule() != OccupancyArrivals.Rule.SQD && !sed) {
             throw new IllegalStateException("policy " + arrivals.rule() + " with server classes");
         }
@@ -88,6 +108,44 @@ final class OccupancyClassReplication extends Replication {
             cc[c] = Arrays.copyOf(initial[c], Math.max(64, Integer.highestOneBit(initial[c].length + 1) << 1));
             busy[c] = cc[c][1];
         }
+        serverLevel = n <= LEVEL_TABLE_SERVERS ? serverLevels(cc, layout) : null;
+        long[] w = layout.delayWeights();
+        delayWeight = sed && serverLevel != null ? w : null;
+        if (delayWeight != null) {
+            serverDelay = new long[n];
+            for (int s = 0; s < n; s++) {
+                serverDelay[s] = (serverLevel[s] + 1L) * delayWeight[layout.classOf(s)];
+            }
+        } else {
+            serverDelay = null;
+        }
+        this.uniformLevels = !sed && !distinct && !speedWeighted;
+        this.pairOfDraws = d == 2 && !distinct && !speedWeighted && serverLevel != null && (!sed || serverDelay != null);
+    }
+
+    /**
+     * Systems up to this size keep the level of every server ({@link #serverLevel}, 4 bytes a server, at
+     * most 256 KiB, so that its reads stay in the core's caches); larger ones search the counts, which
+     * take O(K·levels) memory whatever N.
+     */
+    static final int LEVEL_TABLE_SERVERS = 1 << 16;
+
+    /** @return {@code L_k(r)} at {@code start(k) + r}, for every class k and rank {@code r ∈ [0, N_k)} */
+    private static int[] serverLevels(int[][] cc, ServerClassLayout layout) {
+        int[] out = new int[layout.servers()];
+        for (int k = 0; k < cc.length; k++) {
+            // ranks [c_{k,l+1}, c_{k,l}) hold level l
+            int start = layout.start(k);
+            for (int l = 0; l + 1 < cc[k].length && cc[k][l] > 0; l++) {
+                Arrays.fill(out, start + cc[k][l + 1], start + cc[k][l], l);
+            }
+        }
+        return out;
+    }
+
+    /** @return the level of server {@code s}, of class k */
+    private int levelOf(int s, int k, int highest) {
+        return serverLevel != null ? serverLevel[s] : OccupancyReplication.levelOfRank(cc[k], s - layout.start(k), highest);
     }
 
     /** @return {@code Σ_k c_{k,i}} */
@@ -112,7 +170,7 @@ final class OccupancyClassReplication extends Replication {
 
     @Override
     void onArrivalBoundChanged(double previousBound) {
-        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, classes.busyRate(busy), exp1);
+        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, classes.busyRate(busy, arrivalBound), exp1);
     }
 
     /** Fills {@link #sample} with d server numbers in {@code [0, N)} (uniform, distinct or by speed: see the class comment). */
@@ -145,17 +203,84 @@ final class OccupancyClassReplication extends Replication {
      * for the predictor).
      */
     private long joinIid(int[] s, int highest) {
+        if (serverDelay != null) {
+            return joinByDelay(s);
+        }
         int bestClass = layout.classOf(s[0]);
-        int bestLevel = OccupancyReplication.levelOfRank(cc[bestClass], s[0] - layout.start(bestClass), highest);
+        int bestLevel = levelOf(s[0], bestClass, highest);
         for (int i = 1; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
+            int q = levelOf(s[i], k, highest);
             // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
             int better = sed ? layout.smallerValueMask(k, q, bestClass, bestLevel) : (q - bestLevel) >> 31;
             bestClass ^= (bestClass ^ k) & better;
             bestLevel ^= (bestLevel ^ q) & better;
         }
         return ((long) bestClass << 32) | bestLevel;
+    }
+
+    /**
+     * Speed-blind SQ(d) (or random routing) with d uniform draws, when every server's level is kept
+     * ({@link #serverLevel}): the first sample of least level, uniform among the tied as the draws are
+     * iid, found without branches; only its class is looked up.
+     *
+     * @return {@code k·2^32 + q}
+     */
+    private long joinByTable(int[] s) {
+        final int[] level = serverLevel;
+        int best = s[0];
+        int bestLevel = level[best];
+        for (int i = 1; i < d; i++) {
+            int q = level[s[i]];
+            int better = (q - bestLevel) >> 31;
+            best ^= (best ^ s[i]) & better;
+            bestLevel ^= (bestLevel ^ q) & better;
+        }
+        return ((long) layout.classOf(best) << 32) | bestLevel;
+    }
+
+    /**
+     * SED(d) with iid draws when every server's SED value is kept ({@link #serverDelay}): the first
+     * sample of least value (uniform among the tied), found without branches; only its class and its
+     * level are looked up. The same choice as {@link #joinIid} makes by cross-multiplying.
+     *
+     * @return {@code k·2^32 + q}
+     */
+    private long joinByDelay(int[] s) {
+        final long[] delay = serverDelay;
+        int best = s[0];
+        long bestDelay = delay[best];
+        for (int i = 1; i < d; i++) {
+            long v = delay[s[i]];
+            int better = (int) ((v - bestDelay) >> 63);
+            best ^= (best ^ s[i]) & better;
+            bestDelay ^= (bestDelay ^ v) & better;
+        }
+        return ((long) layout.classOf(best) << 32) | serverLevel[best];
+    }
+
+    /**
+     * {@link #joinByTable} (SQ(2)) or {@link #joinByDelay} (SED(2)) for the two draws a then b, without
+     * the sample array: the same choice, b only when strictly better.
+     *
+     * @return {@code k·2^32 + q}
+     */
+    private long joinPair(int a, int b) {
+        final int better;
+        if (serverDelay != null) {
+            better = (int) ((serverDelay[b] - serverDelay[a]) >> 63);
+        } else {
+            better = (serverLevel[b] - serverLevel[a]) >> 31;
+        }
+        final int best = a ^ ((a ^ b) & better);
+        return ((long) layout.classOf(best) << 32) | serverLevel[best];
+    }
+
+    /** @return {@code k·2^32 + q}: the class k and the level q of the server an arrival joins, its d servers drawn here */
+    private long join() {
+        drawServers();
+        return uniformLevels ? (serverLevel != null ? joinByTable(sample) : joinByLevel(sample, counts.highest))
+                : distinct ? joinDistinct(sample, counts.highest) : joinIid(sample, counts.highest);
     }
 
     /** @return {@code k·2^32 + q} for distinct samples: the best one, ties broken by a uniform choice among the tied (reservoir sampling). */
@@ -165,7 +290,7 @@ final class OccupancyClassReplication extends Replication {
         int ties = 0;
         for (int i = 0; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = OccupancyReplication.levelOfRank(cc[k], s[i] - layout.start(k), highest);
+            int q = levelOf(s[i], k, highest);
             int cmp = bestClass < 0 ? -1 : sed ? layout.compareValues(k, q, bestClass, bestLevel) : Integer.compare(q, bestLevel);
             if (cmp < 0) {
                 bestClass = k;
@@ -238,7 +363,7 @@ final class OccupancyClassReplication extends Replication {
             double waitingSum = this.waitingSum;
             // Σ_k μ s_k c_{k,1} changes only when a server becomes busy or idle: recomputed then (the
             // same sum, the same numbers), not twice an event
-            double busyRate = classes.busyRate(busy);
+            double busyRate = classes.busyRate(busy, arrivalBound);
             while (next < checkpointTime) {
                 now = next;
                 final double total = bound + busyRate;
@@ -254,9 +379,7 @@ final class OccupancyClassReplication extends Replication {
                     // k·2^32 + q: the class k and the level q of the server joined; the cases in methods of
                     // their own called from here, each small enough for the JIT to inline (one method
                     // holding them all was not inlined: too big, or "already compiled into a big method")
-                    drawServers();
-                    final long kq = uniformLevels ? joinByLevel(sample, counts.highest)
-                            : distinct ? joinDistinct(sample, counts.highest) : joinIid(sample, counts.highest);
+                    final long kq = pairOfDraws ? joinPair(rng.nextInt(n), rng.nextInt(n)) : join();
                     final int k = (int) (kq >>> 32);
                     final int q = (int) kq;
                     events++;
@@ -264,7 +387,7 @@ final class OccupancyClassReplication extends Replication {
                     if (q == 0) {
                         idleArrivals++;
                         busy[k]++;
-                        busyRate = classes.busyRate(busy);
+                        busyRate = classes.busyRate(busy, arrivalBound);
                     }
                     completions++;
                     responseSum += (q + 1) * inverseRate[k];
@@ -276,20 +399,36 @@ final class OccupancyClassReplication extends Replication {
                         counts.reach(q + 1);
                     }
                     tail.beforeUp(q + 1, now);
+                    if (serverLevel != null) {
+                        // the first rank of level q's block becomes the last of level q + 1's
+                        final int moved = layout.start(k) + cc[k][q + 1];
+                        serverLevel[moved] = q + 1;
+                        if (serverDelay != null) {
+                            serverDelay[moved] = (q + 2L) * delayWeight[k];
+                        }
+                    }
                     cc[k][q + 1]++;
                     counts.c[q + 1]++;
                     classes.arrival(k, now);
                 } else {
-                    final long ki = classes.departure(busy, u - bound);
+                    final long ki = classes.departure(busy, u);
                     final int k = (int) (ki >>> 32);
-                    final int j = OccupancyReplication.levelOfRank(cc[k], (int) ki, counts.highest);
+                    final int j = levelOf(layout.start(k) + (int) ki, k, counts.highest);
                     events++;
                     tail.beforeDown(j, now);
+                    if (serverLevel != null) {
+                        // the last rank of level j's block becomes the first of level j − 1's
+                        final int moved = layout.start(k) + cc[k][j] - 1;
+                        serverLevel[moved] = j - 1;
+                        if (serverDelay != null) {
+                            serverDelay[moved] = j * delayWeight[k];
+                        }
+                    }
                     cc[k][j]--;
                     counts.c[j]--;
                     if (j == 1) {
                         busy[k]--;
-                        busyRate = classes.busyRate(busy);
+                        busyRate = classes.busyRate(busy, arrivalBound);
                     }
                     classes.departure(k, now);
                 }

@@ -47,7 +47,7 @@ final class QueueExponential extends AgentReplication {
 
     /** @return the total rate of service completions */
     private double departureRate() {
-        return classes == null ? mu * occ.countAtLeast(1) : classes.busyRate(occ.classBusy());
+        return classes == null ? mu * occ.countAtLeast(1) : classes.busyRate(occ.classBusy(), arrivalBound);
     }
 
     /*
@@ -85,7 +85,7 @@ final class QueueExponential extends AgentReplication {
             double waitingSum = this.waitingSum;
             // with classes, Σ_k μ s_k B_k: it changes only when a server becomes busy or idle, so it is
             // recomputed then (the same sum, the same numbers) rather than twice an event
-            double classBusyRate = classes == null ? 0 : classes.busyRate(occ.classBusy());
+            double classBusyRate = classes == null ? 0 : classes.busyRate(occ.classBusy(), arrivalBound);
             while (next < checkpointTime) {
                 now = next;
                 final int busy = occ.countAtLeast(1);
@@ -125,7 +125,7 @@ final class QueueExponential extends AgentReplication {
                     dispatcher.onArrival(s, k + 1, now);
                     if (classes != null) {
                         if (k == 0) {
-                            classBusyRate = classes.busyRate(occ.classBusy());
+                            classBusyRate = classes.busyRate(occ.classBusy(), arrivalBound);
                         }
                         next = now + exp1.sample() / (bound + classBusyRate);
                         continue;
@@ -139,7 +139,7 @@ final class QueueExponential extends AgentReplication {
                         s = occ.serverAt(n - busy + (i < busy ? i : busy - 1));
                         c = -1;
                     } else {
-                        final long ci = classes.departure(occ.classBusy(), u - bound);
+                        final long ci = classes.departure(occ.classBusy(), u);
                         c = (int) (ci >>> 32);
                         s = occ.busyServerOfClass(c, (int) ci);
                         classes.departure(c, now);
@@ -166,7 +166,7 @@ final class QueueExponential extends AgentReplication {
                     }
                     dispatcher.onDeparture(s, k - 1, now);
                     if (classes != null && k == 1) {
-                        classBusyRate = classes.busyRate(occ.classBusy());
+                        classBusyRate = classes.busyRate(occ.classBusy(), arrivalBound);
                     }
                     next = now + exp1.sample() / (bound + (classes == null ? mu * occ.countAtLeast(1)
                             : classBusyRate));

@@ -21,6 +21,8 @@ public final class ServerClassLayout {
     private final int[] size;
     /** {@code end[k]}: one past the last server of class k. */
     private final int[] end;
+    /** {@code start[k] = end[k] − N_k}: the first server of class k (read in the simulators' hot loops). */
+    private final int[] start;
     private final double[] speed;
     /** Integer speeds {@code S_k} (see the class comment), or null when they do not fit in 62 bits. */
     private final long[] integerSpeed;
@@ -28,6 +30,8 @@ public final class ServerClassLayout {
     private final boolean smallIntegerSpeeds;
     /** {@code Σ_{j ≤ k} N_j s_j}: cumulative speed of the classes, for speed-weighted sampling. */
     private final double[] cumulativeSpeed;
+    /** {@code W_k = M/S_k} with {@code M = lcm(S_k)} (see {@link #delayWeights}), or null. */
+    private final long[] delayWeights;
 
     /**
      * @param classes the classes
@@ -41,11 +45,13 @@ public final class ServerClassLayout {
         this.size = classes.sizes(n);
         int k = size.length;
         this.end = new int[k];
+        this.start = new int[k];
         this.speed = classes.speeds();
         this.cumulativeSpeed = new double[k];
         int e = 0;
         double w = 0;
         for (int c = 0; c < k; c++) {
+            start[c] = e;
             e += size[c];
             end[c] = e;
             w += size[c] * speed[c];
@@ -57,6 +63,41 @@ public final class ServerClassLayout {
             small = integerSpeed[c] <= 1L << 31;
         }
         this.smallIntegerSpeeds = small;
+        this.delayWeights = delayWeights(integerSpeed);
+    }
+
+    /** @return {@code M/S_k} for {@code M = lcm(S_k)}, or null when M exceeds {@code 2^31} (or the speeds have no integer form) */
+    private static long[] delayWeights(long[] integerSpeed) {
+        if (integerSpeed == null) {
+            return null;
+        }
+        BigInteger m = BigInteger.ONE;
+        for (long v : integerSpeed) {
+            BigInteger b = BigInteger.valueOf(v);
+            m = m.divide(m.gcd(b)).multiply(b);
+            if (m.bitLength() > 31) {
+                return null;
+            }
+        }
+        long[] w = new long[integerSpeed.length];
+        for (int c = 0; c < w.length; c++) {
+            w[c] = m.longValueExact() / integerSpeed[c];
+        }
+        return w;
+    }
+
+    /**
+     * Integer weights that turn the SED values into integers with the same order and the same ties:
+     * {@code (q+1)/s_k} is proportional to {@code (q+1)·W_k} for {@code W_k = M/S_k}, the integer speeds
+     * {@code S_k} (see the class comment) and their least common multiple {@code M} — so a server's
+     * value can be kept as one integer and compared with one subtraction. Null when {@code M > 2^31}
+     * (then {@code (q+1)·W_k} could leave a long for levels near {@code 2^31}; {@link #compareValues}
+     * decides instead).
+     *
+     * @return a copy of the weights {@code W_k}, or null
+     */
+    public long[] delayWeights() {
+        return delayWeights == null ? null : delayWeights.clone();
     }
 
     /** @return the speeds as integers {@code S_k} with the ratios of the decimal speeds, or null if too large */
@@ -106,7 +147,7 @@ public final class ServerClassLayout {
 
     /** @return the first server of class {@code k} */
     public int start(int k) {
-        return end[k] - size[k];
+        return start[k];
     }
 
     /** @return one past the last server of class {@code k} */

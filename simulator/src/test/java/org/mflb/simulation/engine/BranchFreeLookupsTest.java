@@ -71,6 +71,7 @@ class BranchFreeLookupsTest {
             empty[k] = new int[] {10};
         }
         ClassStatistics stats = new ClassStatistics(layout, 1.7, empty);
+        int boundaries = 0;
         for (int trial = 0; trial < 20_000; trial++) {
             int[] busy = new int[4];
             int total = 0;
@@ -81,45 +82,50 @@ class BranchFreeLookupsTest {
             if (total == 0) {
                 continue;
             }
-            double rate = stats.busyRate(busy);
-            // uniform values, and the class boundaries themselves (v = w_0, v = w_0 + w_1, ...)
-            double v = trial % 4 == 0 ? boundary(stats, busy, rng.nextInt(4)) : rng.nextDouble() * rate;
-            if (!(v < rate)) {
-                continue;
-            }
-            assertEquals(stoppingLoop(stats, busy, v), stats.departure(busy, v), "busy " + java.util.Arrays.toString(busy) + " v " + v);
-            long ki = stats.departure(busy, v);
+            // the engines' offset: the arrival bound N·λ̄ below the departures' part of their uniform
+            double offset = trial % 2 == 0 ? 0 : 36 * rng.nextDouble();
+            double rate = stats.busyRate(busy, offset);
+            // uniform values, the class boundaries themselves (u = e_1, e_2, ...) and the top end
+            double u = trial % 4 == 1 ? lowerEdge(stats, busy, offset, 1 + rng.nextInt(3))
+                    : trial % 97 == 0 ? offset + rate : offset + rng.nextDouble() * rate;
+            boundaries += trial % 4 == 1 ? 1 : 0;
+            assertEquals(stoppingLoop(stats, busy, offset, u), stats.departure(busy, u),
+                    "busy " + java.util.Arrays.toString(busy) + " offset " + offset + " u " + u);
+            long ki = stats.departure(busy, u);
             int k = (int) (ki >>> 32);
             int i = (int) ki;
             assertEquals(true, busy[k] > 0 && i >= 0 && i < busy[k], "a busy server of a class with busy servers");
         }
+        assertEquals(true, boundaries > 4000);
     }
 
-    /** @return {@code Σ_{c<j} w_c}, computed as the engines' remainders are */
-    private static double boundary(ClassStatistics stats, int[] busy, int j) {
-        double v = 0;
+    /** @return {@code e_j = o + Σ_{c<j} w_c}, summed as {@link ClassStatistics#busyRate} sums it */
+    private static double lowerEdge(ClassStatistics stats, int[] busy, double offset, int j) {
+        double r = 0;
         for (int c = 0; c < j; c++) {
-            v += stats.rate[c] * busy[c];
+            r += stats.rate[c] * busy[c];
         }
-        return v;
+        return offset + r;
     }
 
-    /** The loop that stops at the class (the code before the branch-free one), as the definition. */
-    private static long stoppingLoop(ClassStatistics stats, int[] busy, double v) {
+    /**
+     * The definition: the last class with busy servers whose part {@code [e_c, e_{c+1})} holds u (the
+     * last class with busy servers when u reaches the top through rounding), and the index
+     * {@code ⌊(u − e_c)/(μ s_c)⌋} capped at the class's last busy server.
+     */
+    private static long stoppingLoop(ClassStatistics stats, int[] busy, double offset, double u) {
         int last = busy.length - 1;
         while (busy[last] == 0) {
             last--;
         }
         for (int c = 0; c <= last; c++) {
-            double w = stats.rate[c] * busy[c];
-            if (v < w || c == last) {
-                int i = (int) (v * stats.inverseRate[c]);
+            if (busy[c] > 0 && (u < lowerEdge(stats, busy, offset, c + 1) || c == last)) {
+                int i = (int) ((u - lowerEdge(stats, busy, offset, c)) * stats.inverseRate[c]);
                 if (i >= busy[c]) {
                     i = busy[c] - 1;
                 }
                 return ((long) c << 32) | i;
             }
-            v -= w;
         }
         throw new IllegalStateException();
     }
