@@ -17,7 +17,7 @@ import org.mflb.simulation.state.ServerClassLayout;
  * The occupancy engine for single-server queues of different speeds (docs/models.md §10): with
  * exponential service the servers of one class are exchangeable, so the counts {@code c_{k,i}} of the
  * class-k servers with at least i jobs, for every class, form a Markov chain, and this engine simulates
- * it — O(K·levels) memory whatever N. It follows {@link OccupancyReplication}, class by class:
+ * it — O(K·levels) memory beyond {@link #LEVEL_TABLE_SERVERS} servers. It follows {@link OccupancyReplication}, class by class:
  * <ul>
  * <li>a server is a pair (class k, rank r within the class), the rank ordering the class's servers by
  *     decreasing level, so that its level is {@code max{l : c_{k,l} > r}}; numbering the pairs
@@ -27,8 +27,13 @@ import org.mflb.simulation.state.ServerClassLayout;
  *     {@code ∝ N_k s_k}, then a uniform rank) — and joins the one of fewest jobs (SQ(d)) or of smallest
  *     {@code (q+1)/s_k} (SED(d), compared exactly: {@link ServerClassLayout#compareValues}), ties
  *     uniformly at random (the first of iid draws; among distinct ones, a uniform choice among the tied);
- *     random routing is one uniform (or speed-weighted) server. Speed-blind iid draws need one level
- *     search, not one per draw, by reading them as ranks among all servers ({@link #joinByLevel});</li>
+ *     random routing is one uniform (or speed-weighted) server;</li>
+ * <li>a sampled server's level is one read up to {@link #LEVEL_TABLE_SERVERS} servers, where every
+ *     server's level is kept ({@link #serverLevel}: the server whose level changes is the one at the
+ *     edge of its level's block of ranks, so keeping it is one write an event), and for SED(d) its value
+ *     too, as an integer ({@link #serverDelay}); beyond, a search of the class's counts, and
+ *     speed-blind iid draws need one search, not one per draw, by reading them as ranks among all
+ *     servers ({@link #joinByLevel});</li>
  * <li>a departure comes from class k with probability {@code ∝ μ s_k c_{k,1}}, from its busy server of
  *     a uniform rank in {@code [0, c_{k,1})} ({@link ClassStatistics#departure}).</li>
  * </ul>
@@ -76,16 +81,25 @@ final class OccupancyClassReplication extends Replication {
     private double pending = Double.NaN;
 
     OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng) {
-        this(scenario, index, rng, scenario.initialClassCounts());
+        this(scenario, index, rng, scenario.run().servers() <= LEVEL_TABLE_SERVERS);
+    }
+
+    /**
+     * @param levelTable whether to keep every server's level ({@link #serverLevel}); the engine keeps it
+     *        up to {@link #LEVEL_TABLE_SERVERS} servers (the tests compare both ways)
+     */
+    OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng, boolean levelTable) {
+        this(scenario, index, rng, scenario.initialClassCounts(), levelTable);
     }
 
     private OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng,
-            int[][] initial) {
-        this(scenario, index, rng, initial, new OccupancyReplication.Counts(scenario.run().servers(), sum(initial)));
+            int[][] initial, boolean levelTable) {
+        this(scenario, index, rng, initial, new OccupancyReplication.Counts(scenario.run().servers(), sum(initial)),
+                levelTable);
     }
 
     private OccupancyClassReplication(SimulationScenario scenario, int index, UniformRandomProvider rng,
-            int[][] initial, OccupancyReplication.Counts counts) {
+            int[][] initial, OccupancyReplication.Counts counts, boolean levelTable) {
         super(scenario, index, rng, counts, false, false);
         if (!scenario.occupancyExact() || !scenario.isQueue()) {
             throw new IllegalStateException("the occupancy engine is not exact for this scenario");
@@ -108,7 +122,7 @@ final class OccupancyClassReplication extends Replication {
             cc[c] = Arrays.copyOf(initial[c], Math.max(64, Integer.highestOneBit(initial[c].length + 1) << 1));
             busy[c] = cc[c][1];
         }
-        serverLevel = n <= LEVEL_TABLE_SERVERS ? serverLevels(cc, layout) : null;
+        serverLevel = levelTable ? serverLevels(cc, layout) : null;
         long[] w = layout.delayWeights();
         delayWeight = sed && serverLevel != null ? w : null;
         if (delayWeight != null) {
@@ -141,6 +155,26 @@ final class OccupancyClassReplication extends Replication {
             }
         }
         return out;
+    }
+
+    /**
+     * @return whether {@link #serverLevel} (when kept) holds {@code L_k(r) = max{l : c_{k,l} > r}} at
+     *         {@code start(k) + r} for every server, and {@link #serverDelay} its SED value (a test's check)
+     */
+    boolean levelTableAgreesWithCounts() {
+        if (serverLevel == null) {
+            return true;
+        }
+        for (int k = 0; k < cc.length; k++) {
+            for (int r = 0; r < layout.size(k); r++) {
+                int s = layout.start(k) + r;
+                int level = OccupancyReplication.levelOfRank(cc[k], r, counts.highest);
+                if (serverLevel[s] != level || serverDelay != null && serverDelay[s] != (level + 1L) * delayWeight[k]) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** @return the level of server {@code s}, of class k */
