@@ -3,6 +3,7 @@ package org.mflb.simulation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 import org.mflb.core.Require;
 import org.mflb.core.distribution.ServiceDistribution;
@@ -223,36 +224,148 @@ public final class SimulationBenchmark {
     /** Events simulated per run of the server-class benchmark. */
     public static final long CLASS_EVENTS = 10_000_000;
 
+    /** The cases of the server-class benchmark, in their order. */
+    private static final String[] CLASS_CASES = {"SQ(2) one speed", "SQ(2) 3 classes", "SED(2) 3 classes"};
+
+    /** Class loaders of its own each case of the server-class benchmark is measured in. */
+    public static final int CLASS_LOADERS = 3;
+
+    /**
+     * One run of a case of the server-class benchmark, built and run inside whatever class loader loaded
+     * this class: {@link #measureClasses} loads it in a fresh loader per case, so that no two cases share
+     * compiled code or profiles (the JIT compiles the shared classes — the engines, the statistics — for
+     * the first case it sees, and the others then run code shaped for it). Public for that reflective
+     * construction only.
+     */
+    public static final class ClassCase implements LongSupplier {
+        private final SimulationScenario scenario;
+
+        /**
+         * @param engine {@link Engine#cliName()}
+         * @param kind index in {@link #CLASS_CASES}
+         * @param tEnd horizon of a run
+         */
+        public ClassCase(String engine, int kind, double tEnd) {
+            org.mflb.core.system.ServerClasses three = org.mflb.core.system.ServerClasses.parse(THREE_CLASSES);
+            LoadBalancingModel model = kind == 0 ? SQ2 : kind == 1 ? SQ2.withClasses(three)
+                    : SQ2.withPolicy(new Policy.ShortestExpectedDelay(2, org.mflb.core.system.Sampling.REPLACEMENT))
+                            .withClasses(three);
+            scenario = SimulationScenario.builder().model(model).servers(1000).engine(Engine.parse(engine)).tEnd(tEnd)
+                    .threads(1).seed(2024).build();
+        }
+
+        /** @return the events of one run (one thread: it runs in the calling thread) */
+        @Override
+        public long getAsLong() {
+            return Simulator.run(scenario).events();
+        }
+    }
+
     /**
      * Events per second with three server classes ({@link #THREE_CLASSES}) against servers of one
      * speed (issue 25: within 20%), SQ(2) and SED(2) with replacement, exponential queues, λ = 0.9,
-     * N = 1000, one thread, on both engines; each run about {@link #CLASS_EVENTS} events after a
-     * warm-up of a tenth. The cases of one engine are measured alternately (paired runs).
+     * N = 1000, one thread, on both engines; each run about {@link #CLASS_EVENTS} events.
      *
-     * @param repetitions measured runs per case ({@code ≥ 1})
-     * @return per engine: homogeneous SQ(2), three-class SQ(2), three-class SED(2)
+     * <p>The figure of one JVM depends on how the JIT happened to compile the hot loop (two processes
+     * running the same code differ by up to 20%), and cases run in one class loader share compiled code
+     * shaped by whichever ran first. So each case runs in {@link #CLASS_LOADERS} class loaders of its
+     * own ({@link ClassCase}), each warmed up by two runs of a quarter length; then every loader of every
+     * case runs once per round, in turn, {@code repetitions} rounds (a drift of the machine's speed hits
+     * all alike). A case's figure is the median over its loaders of each loader's median run.
+     *
+     * @param repetitions measured rounds ({@code ≥ 1})
+     * @return per engine (agent, then occupancy): homogeneous SQ(2), three-class SQ(2), three-class SED(2)
      */
     public static Measurement[] measureClasses(int repetitions) {
         Require.atLeast("repetitions", repetitions, 1);
-        int n = 1000;
-        double tEnd = CLASS_EVENTS / (1.8 * n);
-        org.mflb.core.system.ServerClasses three = org.mflb.core.system.ServerClasses.parse(THREE_CLASSES);
-        LoadBalancingModel[] models = {SQ2, SQ2.withClasses(three),
-            SQ2.withPolicy(new Policy.ShortestExpectedDelay(2, org.mflb.core.system.Sampling.REPLACEMENT))
-                    .withClasses(three)};
-        String[] labels = {"SQ(2) one speed", "SQ(2) 3 classes", "SED(2) 3 classes"};
+        double tEnd = CLASS_EVENTS / (1.8 * 1000);
         java.util.List<Measurement> out = new java.util.ArrayList<>();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpu = mx.isCurrentThreadCpuTimeSupported();
         for (Engine engine : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {
-            String[] names = new String[models.length];
-            SimulationScenario[] scenarios = new SimulationScenario[models.length];
-            for (int k = 0; k < models.length; k++) {
-                names[k] = labels[k] + ", exp queues, N = 1000, lambda 0.9, " + engine.cliName() + " engine";
-                scenarios[k] = SimulationScenario.builder().model(models[k]).servers(n).engine(engine).tEnd(tEnd)
-                        .threads(1).seed(2024).build();
+            int m = CLASS_CASES.length;
+            LongSupplier[][] runs = new LongSupplier[m][CLASS_LOADERS];
+            java.util.List<java.net.URLClassLoader> loaders = new java.util.ArrayList<>();
+            try {
+                for (int k = 0; k < m; k++) {
+                    for (int l = 0; l < CLASS_LOADERS; l++) {
+                        java.net.URLClassLoader loader = isolatedLoader();
+                        loaders.add(loader);
+                        LongSupplier warm = classCase(loader, engine, k, tEnd / 4);
+                        warm.getAsLong();
+                        warm.getAsLong();
+                        runs[k][l] = classCase(loader, engine, k, tEnd);
+                    }
+                }
+                double[][][] wall = new double[m][CLASS_LOADERS][repetitions];
+                double[][][] perCpu = new double[m][CLASS_LOADERS][repetitions];
+                long[] events = new long[m];
+                for (int i = 0; i < repetitions; i++) {
+                    for (int l = 0; l < CLASS_LOADERS; l++) {
+                        for (int j = 0; j < m; j++) {
+                            int k = (j + i) % m; // each case first in turn
+                            long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+                            long w0 = System.nanoTime();
+                            long e = runs[k][l].getAsLong();
+                            long w1 = System.nanoTime();
+                            long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+                            wall[k][l][i] = e / ((w1 - w0) * 1e-9);
+                            perCpu[k][l][i] = cpu ? e / ((c1 - c0) * 1e-9) : Double.NaN;
+                            events[k] = e;
+                        }
+                    }
+                }
+                for (int k = 0; k < m; k++) {
+                    double[] wallMedians = new double[CLASS_LOADERS];
+                    double[] cpuMedians = new double[CLASS_LOADERS];
+                    double[] all = new double[CLASS_LOADERS * repetitions];
+                    for (int l = 0; l < CLASS_LOADERS; l++) {
+                        wallMedians[l] = median(wall[k][l]);
+                        cpuMedians[l] = median(perCpu[k][l]);
+                        System.arraycopy(wall[k][l], 0, all, l * repetitions, repetitions);
+                    }
+                    out.add(new Measurement(CLASS_CASES[k] + ", exp queues, N = 1000, lambda 0.9, " + engine.cliName()
+                            + " engine", median(wallMedians), median(cpuMedians), all, events[k]));
+                }
+            } finally {
+                for (java.net.URLClassLoader loader : loaders) {
+                    try {
+                        loader.close();
+                    } catch (java.io.IOException e) {
+                        // nothing was written through it: closing only releases the jar files
+                    }
+                }
             }
-            out.addAll(java.util.List.of(measureInterleaved(names, scenarios, repetitions)));
         }
         return out.toArray(new Measurement[0]);
+    }
+
+    /** @return a class loader over this JVM's class path that loads mflb's classes anew (its parent: the platform loader) */
+    private static java.net.URLClassLoader isolatedLoader() {
+        String[] entries = System.getProperty("java.class.path").split(java.io.File.pathSeparator);
+        java.net.URL[] urls = new java.net.URL[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            try {
+                urls[i] = java.nio.file.Paths.get(entries[i]).toUri().toURL();
+            } catch (java.net.MalformedURLException e) {
+                throw new IllegalStateException("class path entry " + entries[i], e);
+            }
+        }
+        return new java.net.URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+    }
+
+    /** @return {@link ClassCase} loaded by {@code loader} (not this class's loader: checked) */
+    private static LongSupplier classCase(ClassLoader loader, Engine engine, int kind, double tEnd) {
+        try {
+            Class<?> type = Class.forName(ClassCase.class.getName(), true, loader);
+            if (type == ClassCase.class) {
+                throw new IllegalStateException("the benchmark's class loader did not load its own copy of " + type);
+            }
+            return (LongSupplier) type.getConstructor(String.class, int.class, double.class)
+                    .newInstance(engine.cliName(), kind, tEnd);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot load the server-class benchmark in a class loader of its own", e);
+        }
     }
 
     /**
@@ -310,6 +423,14 @@ public final class SimulationBenchmark {
                 : which.equals("ll") ? measureLeastLoaded(reps) : measureReference(reps);
         for (Measurement m : ms) {
             System.out.println(m.line());
+        }
+        if (which.equals("classes")) {
+            for (int e = 0; e + 2 < ms.length; e += 3) {
+                System.out.printf(java.util.Locale.ROOT, "3 classes / one speed (CPU medians), %s: SQ(2) %.3f, SED(2) %.3f%n",
+                        ms[e].name().substring(ms[e].name().lastIndexOf(", ") + 2),
+                        ms[e + 1].medianEventsPerCpuSecond() / ms[e].medianEventsPerCpuSecond(),
+                        ms[e + 2].medianEventsPerCpuSecond() / ms[e].medianEventsPerCpuSecond());
+            }
         }
     }
 }
