@@ -46,7 +46,7 @@ final class OccupancyClassReplication extends Replication {
 
     private final ServerClassLayout layout;
     private final OccupancyReplication.Counts counts;
-    /** {@code cc[k][i] = c_{k,i}}, zero beyond the class's highest level, at least 2 beyond it. */
+    /** {@code cc[k][i] = c_{k,i}}, zero beyond the class's highest level, at least 2 beyond it; all of one length. */
     private final int[][] cc;
     /** {@code busy[k] = c_{k,1}}. */
     private final int[] busy;
@@ -118,8 +118,12 @@ final class OccupancyClassReplication extends Replication {
         int k = layout.count();
         cc = new int[k][];
         busy = new int[k];
+        int length = 0;
+        for (int[] c : initial) {
+            length = Math.max(length, Math.max(64, Integer.highestOneBit(c.length + 1) << 1));
+        }
         for (int c = 0; c < k; c++) {
-            cc[c] = Arrays.copyOf(initial[c], Math.max(64, Integer.highestOneBit(initial[c].length + 1) << 1));
+            cc[c] = Arrays.copyOf(initial[c], length);
             busy[c] = cc[c][1];
         }
         serverLevel = levelTable ? serverLevels(cc, layout) : null;
@@ -134,7 +138,7 @@ final class OccupancyClassReplication extends Replication {
             serverDelay = null;
         }
         this.uniformLevels = !sed && !distinct && !speedWeighted;
-        this.pairOfDraws = d == 2 && !distinct && !speedWeighted && serverLevel != null && (!sed || serverDelay != null);
+        this.pairOfDraws = d == 2 && !distinct && !speedWeighted && (serverLevel != null ? !sed || serverDelay != null : sed);
     }
 
     /**
@@ -168,7 +172,7 @@ final class OccupancyClassReplication extends Replication {
         for (int k = 0; k < cc.length; k++) {
             for (int r = 0; r < layout.size(k); r++) {
                 int s = layout.start(k) + r;
-                int level = OccupancyReplication.levelOfRank(cc[k], r, counts.highest);
+                int level = OccupancyReplication.levelOfRank(cc[k], r, counts.highest); // the plain search, as the reference
                 if (serverLevel[s] != level || serverDelay != null && serverDelay[s] != (level + 1L) * delayWeight[k]) {
                     return false;
                 }
@@ -179,7 +183,41 @@ final class OccupancyClassReplication extends Replication {
 
     /** @return the level of server {@code s}, of class k */
     private int levelOf(int s, int k, int highest) {
-        return serverLevel != null ? serverLevel[s] : OccupancyReplication.levelOfRank(cc[k], s - layout.start(k), highest);
+        return serverLevel != null ? serverLevel[s] : levelOfRank(cc[k], s - layout.start(k), highest);
+    }
+
+    /**
+     * Levels counted without branches, whatever the highest level: the levels of the servers of one
+     * speed at λ = 0.9 (docs/models.md §1), which those of a class seldom pass.
+     */
+    static final int COUNTED_FIRST = 8;
+
+    /**
+     * {@link OccupancyReplication#levelOfRank}, with a count of fixed length: the first
+     * {@link #COUNTED_FIRST} levels are counted (a loop the JIT unrolls: no branch), and only a rank at
+     * or above that level — rare, so the branch is predicted — is searched further. The classes reach
+     * higher levels than servers of one speed (the slow ones), and a count up to the highest level
+     * reached would lengthen every search by the rare ones; a count up to each class's own highest
+     * level would end the loop at a different place for each class, which the branch predictor misses.
+     *
+     * @return {@code L(r) = max{l : c_l > r}}
+     */
+    static int levelOfRank(int[] c, int r, int highest) {
+        if (highest <= COUNTED_FIRST) {
+            return OccupancyReplication.levelOfRank(c, r, highest);
+        }
+        int level = 0;
+        for (int l = 1; l <= COUNTED_FIRST; l++) {
+            level += (r - c[l]) >>> 31;
+        }
+        return level < COUNTED_FIRST ? level : OccupancyReplication.levelOfRank(c, r, highest);
+    }
+
+    /** Doubles the length of every class's counts: they stay of one length (which {@link #joinPairBySearch} reads). */
+    private void growCounts() {
+        for (int c = 0; c < cc.length; c++) {
+            cc[c] = Arrays.copyOf(cc[c], 2 * cc[c].length);
+        }
     }
 
     /** @return {@code Σ_k c_{k,i}} */
@@ -300,6 +338,9 @@ final class OccupancyClassReplication extends Replication {
      * @return {@code k·2^32 + q}
      */
     private long joinPair(int a, int b) {
+        if (serverLevel == null) {
+            return joinPairBySearch(a, b);
+        }
         final int better;
         if (serverDelay != null) {
             better = (int) ((serverDelay[b] - serverDelay[a]) >> 63);
@@ -308,6 +349,44 @@ final class OccupancyClassReplication extends Replication {
         }
         final int best = a ^ ((a ^ b) & better);
         return ((long) layout.classOf(best) << 32) | serverLevel[best];
+    }
+
+    /**
+     * SED(2) with two iid draws a then b and no level table: both levels counted in one pass over the
+     * levels (two independent sums, one loop), then {@link #joinIid}'s exact comparison.
+     *
+     * @return {@code k·2^32 + q}
+     */
+    private long joinPairBySearch(int a, int b) {
+        final int ka = layout.classOf(a);
+        final int kb = layout.classOf(b);
+        final int ra = a - layout.start(ka);
+        final int rb = b - layout.start(kb);
+        final int[] ca = cc[ka];
+        final int[] cb = cc[kb];
+        final int highest = counts.highest;
+        int qa;
+        int qb;
+        if (highest <= COUNTED_FIRST) {
+            qa = OccupancyReplication.levelOfRank(ca, ra, highest);
+            qb = OccupancyReplication.levelOfRank(cb, rb, highest);
+        } else {
+            // as levelOfRank counts, for the two draws at once
+            qa = 0;
+            qb = 0;
+            for (int l = 1; l <= COUNTED_FIRST; l++) {
+                qa += (ra - ca[l]) >>> 31;
+                qb += (rb - cb[l]) >>> 31;
+            }
+            if (qa == COUNTED_FIRST) {
+                qa = OccupancyReplication.levelOfRank(ca, ra, highest);
+            }
+            if (qb == COUNTED_FIRST) {
+                qb = OccupancyReplication.levelOfRank(cb, rb, highest);
+            }
+        }
+        final int better = layout.smallerValueMask(kb, qb, ka, qa);
+        return ((long) (ka ^ ((ka ^ kb) & better)) << 32) | (qa ^ ((qa ^ qb) & better));
     }
 
     /** @return {@code k·2^32 + q}: the class k and the level q of the server an arrival joins, its d servers drawn here */
@@ -355,7 +434,7 @@ final class OccupancyClassReplication extends Replication {
         for (int i = 1; i < d; i++) {
             top = Math.max(top, s[i]);
         }
-        final int q = OccupancyReplication.levelOfRank(c, top, highest);
+        final int q = levelOfRank(c, top, highest);
         final int below = c[q + 1]; // servers above level q: the ranks before q's block
         int chosen = top;
         for (int i = d - 1; i >= 0; i--) {
@@ -427,7 +506,7 @@ final class OccupancyClassReplication extends Replication {
                     responseSum += (q + 1) * inverseRate[k];
                     waitingSum += q * inverseRate[k];
                     if (q + 2 >= cc[k].length) {
-                        cc[k] = Arrays.copyOf(cc[k], 2 * cc[k].length);
+                        growCounts();
                     }
                     if (q + 1 > counts.highest) {
                         counts.reach(q + 1);
