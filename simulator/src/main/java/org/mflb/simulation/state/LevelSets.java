@@ -17,9 +17,11 @@ import org.mflb.core.MflbException;
  *
  * <p>Servers of several speeds ({@link ServerClassLayout}, docs/models.md §10): with a layout, class
  * {@code k}'s servers keep the positions {@code [start(k), end(k))} of the order, each block ordered
- * by itself as above (idle before busy, or sorted), with its own counts {@link #classCountAtLeast},
+ * by itself as above (idle before busy, or sorted), with its own busy count {@link #classBusy},
  * so that a uniformly random busy server <em>of a class</em> is one read; the counts {@code c_i} stay
- * those of all servers.
+ * those of all servers. Only the sorted order needs the per-class counts of every level (to find a
+ * block's boundaries); the partial order — every policy of servers of several speeds — keeps only
+ * the busy counts, one update when a server becomes busy or idle.
  *
  * <p>Mutable; one instance belongs to one replication.
  */
@@ -43,7 +45,10 @@ public final class LevelSets implements Occupancy {
     private final boolean sorted;
     /** The classes of servers, or {@code null} for servers of one speed. */
     private final ServerClassLayout layout;
-    /** {@code classAtLeast[k][i]}: servers of class k with at least i jobs ({@code null} without classes). */
+    /**
+     * {@code classAtLeast[k][i]}: servers of class k with at least i jobs, the boundaries of the levels
+     * inside class k's block; kept only in the sorted order ({@code null} without classes or unsorted).
+     */
     private final int[][] classAtLeast;
     /** {@code classBusy[k] = classAtLeast[k][1]}, side by side for the departure rate ({@code null} without classes). */
     private final int[] classBusy;
@@ -89,7 +94,7 @@ public final class LevelSets implements Occupancy {
         }
         atLeast = new int[atLeastLength(max)];
         int blocks = layout == null ? 1 : layout.count();
-        classAtLeast = layout == null ? null : new int[blocks][];
+        classAtLeast = layout == null || !sorted ? null : new int[blocks][];
         classBusy = layout == null ? null : new int[blocks];
         for (int b = 0; b < blocks; b++) {
             int from = layout == null ? 0 : layout.start(b);
@@ -116,7 +121,9 @@ public final class LevelSets implements Occupancy {
                         ca[i]++;
                     }
                 }
-                classAtLeast[b] = ca;
+                if (sorted) {
+                    classAtLeast[b] = ca;
+                }
                 classBusy[b] = ca[1];
             }
         }
@@ -206,14 +213,21 @@ public final class LevelSets implements Occupancy {
     public void upInClass(int s, int c) {
         int k = cell[2 * s];
         grow(k);
+        if (!sorted) {
+            // idle before busy in the block: only a server becoming busy moves, to the last idle place
+            if (k == 0) {
+                swap(s, layout.end(c) - classBusy[c] - 1);
+                classBusy[c]++;
+            }
+            raised(s, k);
+            return;
+        }
         int[] ca = classAtLeast[c];
         if (k + 2 >= ca.length) {
             ca = Arrays.copyOf(ca, ca.length * 2);
             classAtLeast[c] = ca;
         }
-        if (sorted || k == 0) {
-            swap(s, layout.end(c) - ca[k + 1] - 1);
-        }
+        swap(s, layout.end(c) - ca[k + 1] - 1);
         ca[k + 1]++;
         if (k == 0) {
             classBusy[c]++;
@@ -229,10 +243,16 @@ public final class LevelSets implements Occupancy {
      */
     public void downInClass(int s, int c) {
         int k = cell[2 * s];
-        int[] ca = classAtLeast[c];
-        if (sorted || k == 1) {
-            swap(s, layout.end(c) - ca[k]);
+        if (!sorted) {
+            if (k == 1) {
+                swap(s, layout.end(c) - classBusy[c]);
+                classBusy[c]--;
+            }
+            lowered(s, k);
+            return;
         }
+        int[] ca = classAtLeast[c];
+        swap(s, layout.end(c) - ca[k]);
         ca[k]--;
         if (k == 1) {
             classBusy[c]--;
@@ -277,17 +297,7 @@ public final class LevelSets implements Occupancy {
 
     /**
      * @param k a class of the {@link #layout()}
-     * @param i a level
-     * @return the servers of class k with at least i jobs
-     */
-    public int classCountAtLeast(int k, int i) {
-        int[] ca = classAtLeast[k];
-        return i < ca.length ? ca[i] : 0;
-    }
-
-    /**
-     * @param k a class of the {@link #layout()}
-     * @param i in {@code [0, classCountAtLeast(k, 1))}
+     * @param i in {@code [0, classBusy()[k])}
      * @return the i-th busy server of class k (a uniform i gives a uniformly random busy server of the class)
      */
     public int busyServerOfClass(int k, int i) {
