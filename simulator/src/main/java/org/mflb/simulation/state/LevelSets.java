@@ -3,6 +3,7 @@ package org.mflb.simulation.state;
 import java.util.Arrays;
 
 import org.mflb.core.MflbException;
+import org.mflb.core.system.ServerClasses;
 
 /**
  * Servers kept sorted by level in a permutation, so that each level set is a contiguous block
@@ -51,6 +52,12 @@ public final class LevelSets implements Occupancy {
      */
     private final int[][] classAtLeast;
     /** {@code classBusy[k] = classAtLeast[k][1]}, side by side for the departure rate ({@code null} without classes). */
+    /**
+     * {@code serverClass[s]} = {@link ServerClassLayout#classOf}{@code (s)}, looked up rather than
+     * recomputed at every arrival ({@code null} without classes); {@link ServerClasses#MAX_CLASSES}
+     * fits a short.
+     */
+    private final short[] serverClass;
     private final int[] classBusy;
 
     /**
@@ -96,6 +103,10 @@ public final class LevelSets implements Occupancy {
         int blocks = layout == null ? 1 : layout.count();
         classAtLeast = layout == null || !sorted ? null : new int[blocks][];
         classBusy = layout == null ? null : new int[blocks];
+        serverClass = layout == null ? null : new short[n];
+        for (int s = 0; serverClass != null && s < n; s++) {
+            serverClass[s] = (short) layout.classOf(s);
+        }
         for (int b = 0; b < blocks; b++) {
             int from = layout == null ? 0 : layout.start(b);
             int to = layout == null ? n : layout.end(b);
@@ -176,7 +187,7 @@ public final class LevelSets implements Occupancy {
      */
     public void up(int s) {
         if (layout != null) {
-            upInClass(s, layout.classOf(s));
+            upInClass(s, serverClass[s]);
             return;
         }
         int k = cell[2 * s];
@@ -193,7 +204,7 @@ public final class LevelSets implements Occupancy {
      */
     public void down(int s) {
         if (layout != null) {
-            downInClass(s, layout.classOf(s));
+            downInClass(s, serverClass[s]);
             return;
         }
         int k = cell[2 * s];
@@ -280,6 +291,14 @@ public final class LevelSets implements Occupancy {
     private void lowered(int s, int k) {
         atLeast[k]--;
         cell[2 * s] = k - 1;
+    }
+
+    /**
+     * @param s a server
+     * @return its class in the {@link #layout()} (which must not be {@code null})
+     */
+    public int classOf(int s) {
+        return serverClass[s];
     }
 
     /** @return the server classes, or {@code null} for servers of one speed */
