@@ -59,6 +59,13 @@ public final class SedDispatcher extends Dispatcher {
         }
         // with replacement (the law the drift is exact for): the d uniform draws in the order ServerSample
         // makes them, each compared as it comes, without storing the sample
+        if (d == 2) {
+            // the common case without a loop: b replaces a only when strictly better
+            final int a = rng.nextInt(n);
+            final int b = rng.nextInt(n);
+            final int better = layout.smallerValueMask(classOf[b], occ.level(b), classOf[a], occ.level(a));
+            return a ^ ((a ^ b) & better);
+        }
         int best = rng.nextInt(n);
         int bestClass = classOf[best];
         int bestLevel = occ.level(best);
