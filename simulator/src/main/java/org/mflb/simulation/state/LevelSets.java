@@ -52,12 +52,10 @@ public final class LevelSets implements Occupancy {
      */
     private final int[][] classAtLeast;
     /** {@code classBusy[k] = classAtLeast[k][1]}, side by side for the departure rate ({@code null} without classes). */
-    /**
-     * {@code serverClass[s]} = {@link ServerClassLayout#classOf}{@code (s)}, looked up rather than
-     * recomputed at every arrival ({@code null} without classes); {@link ServerClasses#MAX_CLASSES}
-     * fits a short.
-     */
+    /** {@code serverClass[s]}: the class of server s ({@link #classTable}; {@code null} without classes). */
     private final short[] serverClass;
+    /** {@code classEnd[k]} = {@link ServerClassLayout#end}{@code (k)}, one load away in the moves ({@code null} without classes). */
+    private final int[] classEnd;
     private final int[] classBusy;
 
     /**
@@ -104,12 +102,16 @@ public final class LevelSets implements Occupancy {
         classAtLeast = layout == null || !sorted ? null : new int[blocks][];
         classBusy = layout == null ? null : new int[blocks];
         serverClass = layout == null ? null : new short[n];
+        classEnd = layout == null ? null : new int[blocks];
         for (int s = 0; serverClass != null && s < n; s++) {
             serverClass[s] = (short) layout.classOf(s);
         }
         for (int b = 0; b < blocks; b++) {
             int from = layout == null ? 0 : layout.start(b);
             int to = layout == null ? n : layout.end(b);
+            if (layout != null) {
+                classEnd[b] = to;
+            }
             // counting sort of the block's servers by level
             int[] start = new int[max + 2];
             for (int s = from; s < to; s++) {
@@ -227,7 +229,7 @@ public final class LevelSets implements Occupancy {
         if (!sorted) {
             // idle before busy in the block: only a server becoming busy moves, to the last idle place
             if (k == 0) {
-                swap(s, layout.end(c) - classBusy[c] - 1);
+                swap(s, classEnd[c] - classBusy[c] - 1);
                 classBusy[c]++;
             }
             raised(s, k);
@@ -238,7 +240,7 @@ public final class LevelSets implements Occupancy {
             ca = Arrays.copyOf(ca, ca.length * 2);
             classAtLeast[c] = ca;
         }
-        swap(s, layout.end(c) - ca[k + 1] - 1);
+        swap(s, classEnd[c] - ca[k + 1] - 1);
         ca[k + 1]++;
         if (k == 0) {
             classBusy[c]++;
@@ -256,14 +258,14 @@ public final class LevelSets implements Occupancy {
         int k = cell[2 * s];
         if (!sorted) {
             if (k == 1) {
-                swap(s, layout.end(c) - classBusy[c]);
+                swap(s, classEnd[c] - classBusy[c]);
                 classBusy[c]--;
             }
             lowered(s, k);
             return;
         }
         int[] ca = classAtLeast[c];
-        swap(s, layout.end(c) - ca[k]);
+        swap(s, classEnd[c] - ca[k]);
         ca[k]--;
         if (k == 1) {
             classBusy[c]--;
@@ -301,6 +303,22 @@ public final class LevelSets implements Occupancy {
         return serverClass[s];
     }
 
+    /**
+     * The class of every server in a table: one load where the hot loops would otherwise recompute
+     * {@link ServerClassLayout#classOf} (K − 1 comparisons) per arrival or per sample. The classes number
+     * at most {@link ServerClasses#MAX_CLASSES}, so a short holds one.
+     *
+     * @param layout the server classes
+     * @return {@code table[s] = layout.classOf(s)} for every server s
+     */
+    public static short[] classTable(ServerClassLayout layout) {
+        short[] table = new short[layout.servers()];
+        for (int s = 0; s < table.length; s++) {
+            table[s] = (short) layout.classOf(s);
+        }
+        return table;
+    }
+
     /** @return the server classes, or {@code null} for servers of one speed */
     public ServerClassLayout layout() {
         return layout;
@@ -320,7 +338,7 @@ public final class LevelSets implements Occupancy {
      * @return the i-th busy server of class k (a uniform i gives a uniformly random busy server of the class)
      */
     public int busyServerOfClass(int k, int i) {
-        return order[layout.end(k) - classBusy[k] + i];
+        return order[classEnd[k] - classBusy[k] + i];
     }
 
     /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */
