@@ -21,6 +21,8 @@ public final class PowerOfDDispatcher extends Dispatcher {
     private final int n;
     /** Two distinct servers: the common case, drawn with two calls and no permutation. */
     private final boolean twoDistinct;
+    /** Two servers drawn with replacement (the default sampling, the law the drift is exact for). */
+    private final boolean twoWithReplacement;
     private final ServerSample sample;
 
     /**
@@ -33,7 +35,8 @@ public final class PowerOfDDispatcher extends Dispatcher {
         this.n = occ.servers();
         int d = policy.d();
         this.twoDistinct = d == 2 && policy.sampling() == Sampling.DISTINCT;
-        this.sample = twoDistinct ? null : ServerSample.of(ctx, d, policy.sampling());
+        this.twoWithReplacement = d == 2 && policy.sampling() == Sampling.REPLACEMENT;
+        this.sample = twoDistinct || twoWithReplacement ? null : ServerSample.of(ctx, d, policy.sampling());
     }
 
     /**
@@ -72,6 +75,19 @@ public final class PowerOfDDispatcher extends Dispatcher {
             b += (a - b - 1) >>> 31;
             int shorter = (occ.level(b) - occ.level(a)) >> 31;
             return a ^ ((a ^ b) & shorter);
+        }
+        if (twoWithReplacement) {
+            // the two draws ServerSample would make, in its order, compared without storing them: b
+            // replaces a only when strictly shorter (the first of the tied samples, as in selectFromSample).
+            // A branch, not a mask: at large N the levels come from memory, and a predicted branch lets
+            // the work on the chosen server start before both loads complete (branch-free, N = 10^6 ran
+            // 15% slower; N = 1000 the same speed)
+            int a = rng.nextInt(n);
+            int b = rng.nextInt(n);
+            if (occ.level(b) < occ.level(a)) {
+                return b;
+            }
+            return a;
         }
         return selectFromSample();
     }

@@ -6,7 +6,6 @@ import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.dispatch.Dispatcher;
 import org.mflb.simulation.state.FifoJobs;
 import org.mflb.simulation.state.LevelSets;
-import org.mflb.simulation.state.ServerClassLayout;
 
 /**
  * Single-server FIFO queues with exponential service of rate μ (1 by convention): the fast path,
@@ -69,7 +68,6 @@ final class QueueExponential extends AgentReplication {
         final double mu = this.mu;
         final double inverseMu = this.inverseMu;
         final ClassStatistics classes = this.classes;
-        final ServerClassLayout layout = occ.layout();
         for (;;) {
             final double checkpointTime = nextCheckpoint;
             final double bound = arrivalBound;
@@ -117,7 +115,7 @@ final class QueueExponential extends AgentReplication {
                     if (classes == null) {
                         occ.up(s);
                     } else {
-                        final int c = layout.classOf(s);
+                        final int c = occ.classOf(s);
                         occ.upInClass(s, c);
                         classes.arrival(c, now);
                     }

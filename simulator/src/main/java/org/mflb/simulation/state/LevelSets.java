@@ -3,6 +3,7 @@ package org.mflb.simulation.state;
 import java.util.Arrays;
 
 import org.mflb.core.MflbException;
+import org.mflb.core.system.ServerClasses;
 
 /**
  * Servers kept sorted by level in a permutation, so that each level set is a contiguous block
@@ -17,9 +18,11 @@ import org.mflb.core.MflbException;
  *
  * <p>Servers of several speeds ({@link ServerClassLayout}, docs/models.md §10): with a layout, class
  * {@code k}'s servers keep the positions {@code [start(k), end(k))} of the order, each block ordered
- * by itself as above (idle before busy, or sorted), with its own counts {@link #classCountAtLeast},
+ * by itself as above (idle before busy, or sorted), with its own busy count {@link #classBusy},
  * so that a uniformly random busy server <em>of a class</em> is one read; the counts {@code c_i} stay
- * those of all servers.
+ * those of all servers. Only the sorted order needs the per-class counts of every level (to find a
+ * block's boundaries); the partial order — every policy of servers of several speeds — keeps only
+ * the busy counts, one update when a server becomes busy or idle.
  *
  * <p>Mutable; one instance belongs to one replication.
  */
@@ -43,9 +46,16 @@ public final class LevelSets implements Occupancy {
     private final boolean sorted;
     /** The classes of servers, or {@code null} for servers of one speed. */
     private final ServerClassLayout layout;
-    /** {@code classAtLeast[k][i]}: servers of class k with at least i jobs ({@code null} without classes). */
+    /**
+     * {@code classAtLeast[k][i]}: servers of class k with at least i jobs, the boundaries of the levels
+     * inside class k's block; kept only in the sorted order ({@code null} without classes or unsorted).
+     */
     private final int[][] classAtLeast;
     /** {@code classBusy[k] = classAtLeast[k][1]}, side by side for the departure rate ({@code null} without classes). */
+    /** {@code serverClass[s]}: the class of server s ({@link #classTable}; {@code null} without classes). */
+    private final short[] serverClass;
+    /** {@code classEnd[k]} = {@link ServerClassLayout#end}{@code (k)}, one load away in the moves ({@code null} without classes). */
+    private final int[] classEnd;
     private final int[] classBusy;
 
     /**
@@ -89,11 +99,19 @@ public final class LevelSets implements Occupancy {
         }
         atLeast = new int[atLeastLength(max)];
         int blocks = layout == null ? 1 : layout.count();
-        classAtLeast = layout == null ? null : new int[blocks][];
+        classAtLeast = layout == null || !sorted ? null : new int[blocks][];
         classBusy = layout == null ? null : new int[blocks];
+        serverClass = layout == null ? null : new short[n];
+        classEnd = layout == null ? null : new int[blocks];
+        for (int s = 0; serverClass != null && s < n; s++) {
+            serverClass[s] = (short) layout.classOf(s);
+        }
         for (int b = 0; b < blocks; b++) {
             int from = layout == null ? 0 : layout.start(b);
             int to = layout == null ? n : layout.end(b);
+            if (layout != null) {
+                classEnd[b] = to;
+            }
             // counting sort of the block's servers by level
             int[] start = new int[max + 2];
             for (int s = from; s < to; s++) {
@@ -116,7 +134,9 @@ public final class LevelSets implements Occupancy {
                         ca[i]++;
                     }
                 }
-                classAtLeast[b] = ca;
+                if (sorted) {
+                    classAtLeast[b] = ca;
+                }
                 classBusy[b] = ca[1];
             }
         }
@@ -169,7 +189,7 @@ public final class LevelSets implements Occupancy {
      */
     public void up(int s) {
         if (layout != null) {
-            upInClass(s, layout.classOf(s));
+            upInClass(s, serverClass[s]);
             return;
         }
         int k = cell[2 * s];
@@ -186,7 +206,7 @@ public final class LevelSets implements Occupancy {
      */
     public void down(int s) {
         if (layout != null) {
-            downInClass(s, layout.classOf(s));
+            downInClass(s, serverClass[s]);
             return;
         }
         int k = cell[2 * s];
@@ -206,14 +226,21 @@ public final class LevelSets implements Occupancy {
     public void upInClass(int s, int c) {
         int k = cell[2 * s];
         grow(k);
+        if (!sorted) {
+            // idle before busy in the block: only a server becoming busy moves, to the last idle place
+            if (k == 0) {
+                swap(s, classEnd[c] - classBusy[c] - 1);
+                classBusy[c]++;
+            }
+            raised(s, k);
+            return;
+        }
         int[] ca = classAtLeast[c];
         if (k + 2 >= ca.length) {
             ca = Arrays.copyOf(ca, ca.length * 2);
             classAtLeast[c] = ca;
         }
-        if (sorted || k == 0) {
-            swap(s, layout.end(c) - ca[k + 1] - 1);
-        }
+        swap(s, classEnd[c] - ca[k + 1] - 1);
         ca[k + 1]++;
         if (k == 0) {
             classBusy[c]++;
@@ -229,10 +256,16 @@ public final class LevelSets implements Occupancy {
      */
     public void downInClass(int s, int c) {
         int k = cell[2 * s];
-        int[] ca = classAtLeast[c];
-        if (sorted || k == 1) {
-            swap(s, layout.end(c) - ca[k]);
+        if (!sorted) {
+            if (k == 1) {
+                swap(s, classEnd[c] - classBusy[c]);
+                classBusy[c]--;
+            }
+            lowered(s, k);
+            return;
         }
+        int[] ca = classAtLeast[c];
+        swap(s, classEnd[c] - ca[k]);
         ca[k]--;
         if (k == 1) {
             classBusy[c]--;
@@ -262,6 +295,30 @@ public final class LevelSets implements Occupancy {
         cell[2 * s] = k - 1;
     }
 
+    /**
+     * @param s a server
+     * @return its class in the {@link #layout()} (which must not be {@code null})
+     */
+    public int classOf(int s) {
+        return serverClass[s];
+    }
+
+    /**
+     * The class of every server in a table: one load where the hot loops would otherwise recompute
+     * {@link ServerClassLayout#classOf} (K − 1 comparisons) per arrival or per sample. The classes number
+     * at most {@link ServerClasses#MAX_CLASSES}, so a short holds one.
+     *
+     * @param layout the server classes
+     * @return {@code table[s] = layout.classOf(s)} for every server s
+     */
+    public static short[] classTable(ServerClassLayout layout) {
+        short[] table = new short[layout.servers()];
+        for (int s = 0; s < table.length; s++) {
+            table[s] = (short) layout.classOf(s);
+        }
+        return table;
+    }
+
     /** @return the server classes, or {@code null} for servers of one speed */
     public ServerClassLayout layout() {
         return layout;
@@ -277,21 +334,11 @@ public final class LevelSets implements Occupancy {
 
     /**
      * @param k a class of the {@link #layout()}
-     * @param i a level
-     * @return the servers of class k with at least i jobs
-     */
-    public int classCountAtLeast(int k, int i) {
-        int[] ca = classAtLeast[k];
-        return i < ca.length ? ca[i] : 0;
-    }
-
-    /**
-     * @param k a class of the {@link #layout()}
-     * @param i in {@code [0, classCountAtLeast(k, 1))}
+     * @param i in {@code [0, classBusy()[k])}
      * @return the i-th busy server of class k (a uniform i gives a uniformly random busy server of the class)
      */
     public int busyServerOfClass(int k, int i) {
-        return order[layout.end(k) - classBusy[k] + i];
+        return order[classEnd[k] - classBusy[k] + i];
     }
 
     /** Lowers the level of {@code s} to {@code target ≤ level(s)}, one step at a time. */

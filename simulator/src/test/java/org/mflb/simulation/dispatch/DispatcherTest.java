@@ -10,9 +10,11 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
+import org.mflb.core.system.ServerClasses;
 import org.mflb.simulation.SimulationScenario;
 import org.mflb.simulation.TestModels;
 import org.mflb.simulation.state.LevelSets;
+import org.mflb.simulation.state.ServerClassLayout;
 
 /** Each dispatcher does what its policy says, on random occupancies. */
 class DispatcherTest {
@@ -123,6 +125,51 @@ class DispatcherTest {
             for (int v : s) {
                 assertTrue(!seen[v], "repeated server");
                 seen[v] = true;
+            }
+        }
+    }
+
+    /**
+     * SQ(2) and SED(d) with replacement draw their samples inline rather than through a
+     * {@link ServerSample}: the same stream must give the same draws, in the same order, and the choice
+     * must be the first sample of smallest level (SQ) or smallest value {@code (Q+1)/s} compared exactly
+     * (SED) — checked against the sampler and {@link ServerClassLayout#compareValues} on a twin stream.
+     */
+    @Test
+    void samplesWithReplacementAreTheSamplersDrawsAndTheFirstBestWins() {
+        SplittableRandom r = new SplittableRandom(6);
+        int n = 20;
+        Policy[] policies = {Policy.powerOfD(2), new Policy.ShortestExpectedDelay(2, Sampling.REPLACEMENT),
+            new Policy.ShortestExpectedDelay(3, Sampling.REPLACEMENT)};
+        for (Policy p : policies) {
+            SimulationScenario sc = SimulationScenario.builder()
+                    .model(TestModels.queues(p, 0.5).withClasses(ServerClasses.parse("0.3:1.5,0.3:1,0.4:0.625")))
+                    .servers(n).tEnd(1).build();
+            ServerClassLayout layout = sc.classLayout();
+            LevelSets occ = new LevelSets(randomLevels(r, n, 5), false, layout);
+            UniformRandomProvider rng = rng(6);
+            Dispatcher dispatcher = sc.policyImplementation().createDispatcher(new DispatchContext(sc, occ, rng));
+            int d = p instanceof Policy.PowerOfD q ? q.d() : ((Policy.ShortestExpectedDelay) p).d();
+            boolean sed = p instanceof Policy.ShortestExpectedDelay;
+            ServerSample twin = new ServerSample(rng(6), n, d, false);
+            for (int step = 0; step < 5_000; step++) {
+                int[] sample = twin.draw();
+                int best = sample[0];
+                for (int i = 1; i < d; i++) {
+                    int v = sample[i];
+                    int cmp = sed ? layout.compareValues(layout.classOf(v), occ.level(v), layout.classOf(best),
+                            occ.level(best)) : Integer.compare(occ.level(v), occ.level(best));
+                    if (cmp < 0) {
+                        best = v;
+                    }
+                }
+                int chosen = dispatcher.select(0);
+                assertEquals(best, chosen, p + " at step " + step);
+                if (r.nextBoolean() || occ.level(chosen) == 0) {
+                    occ.up(chosen);
+                } else {
+                    occ.down(chosen);
+                }
             }
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.system.ServerClasses;
 
 /** The sorted-permutation invariants of {@link LevelSets}, checked against brute force after random moves. */
 class LevelSetsTest {
@@ -74,6 +75,74 @@ class LevelSetsTest {
                     c += l >= i ? 1 : 0;
                 }
                 assertEquals(c, ls.countAtLeast(i));
+            }
+        }
+    }
+
+    /**
+     * With server classes, each class keeps its block of positions, idle servers before busy ones (and
+     * sorted by level in the sorted order), and the busy count of each class gives its busy servers:
+     * checked against brute force in both orders (the partial order keeps only the busy counts).
+     */
+    @Test
+    void classBlocksHoldTheirBusyServersLast() {
+        ServerClassLayout layout = new ServerClassLayout(ServerClasses.parse("0.3:1.5,0.3:1,0.4:0.625"), 30);
+        for (boolean sorted : new boolean[] {false, true}) {
+            SplittableRandom r = new SplittableRandom(9);
+            int n = layout.servers();
+            int[] level = new int[n];
+            for (int s = 0; s < n; s++) {
+                level[s] = r.nextInt(3);
+            }
+            LevelSets ls = new LevelSets(level, sorted, layout);
+            for (int step = 0; step < 20_000; step++) {
+                int s = r.nextInt(n);
+                int c = layout.classOf(s);
+                if (level[s] > 0 && r.nextInt(5) < 2) {
+                    if (step % 2 == 0) {
+                        ls.downInClass(s, c);
+                    } else {
+                        ls.down(s);
+                    }
+                    level[s]--;
+                } else {
+                    if (step % 2 == 0) {
+                        ls.upInClass(s, c);
+                    } else {
+                        ls.up(s); // drifts upwards past the initial 64 levels
+                    }
+                    level[s]++;
+                }
+                for (int k = 0; k < layout.count(); k++) {
+                    int busy = 0;
+                    for (int v = layout.start(k); v < layout.end(k); v++) {
+                        busy += level[v] > 0 ? 1 : 0;
+                    }
+                    assertEquals(busy, ls.classBusy()[k], "busy servers of class " + k);
+                    boolean[] seen = new boolean[n];
+                    for (int i = 0; i < busy; i++) {
+                        int v = ls.busyServerOfClass(k, i);
+                        assertEquals(k, layout.classOf(v), "class of the busy server");
+                        assertTrue(level[v] > 0 && !seen[v], "a busy server, listed once");
+                        seen[v] = true;
+                    }
+                    for (int p = layout.start(k); p < layout.end(k); p++) {
+                        assertEquals(k, layout.classOf(ls.serverAt(p)), "the block of class " + k);
+                        if (sorted && p > layout.start(k)) {
+                            assertTrue(level[ls.serverAt(p - 1)] <= level[ls.serverAt(p)], "sorted block");
+                        }
+                    }
+                }
+            }
+            for (int s = 0; s < n; s++) {
+                assertEquals(level[s], ls.level(s));
+            }
+            for (int i = 0; i < 5; i++) {
+                int count = 0;
+                for (int l : level) {
+                    count += l >= i ? 1 : 0;
+                }
+                assertEquals(count, ls.countAtLeast(i), "c_" + i);
             }
         }
     }
