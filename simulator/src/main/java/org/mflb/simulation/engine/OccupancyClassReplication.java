@@ -55,21 +55,6 @@ final class OccupancyClassReplication extends Replication {
     private int[] cc;
     /** {@code log2} of the length of each class's counts in {@link #cc}. */
     private int shift;
-    /**
-     * {@code w_i = Σ_k S_k c_{k,i}} with the integer speeds {@code S_k} ({@link #integerSpeed}): the
-     * service capacity of the servers with at least i jobs, in units of {@code μ f} where
-     * {@code s_k = f·S_k}; as long as {@link #cc}'s class parts. Null when the integer speeds are
-     * unknown or {@code Σ_k S_k N_k ≥ 2^31} (then {@link ClassStatistics#departure} picks departures).
-     */
-    private int[] weighted;
-    /** {@code S_k} when {@link #weighted} is kept, else null. */
-    private final int[] integerSpeed;
-    /** {@code μ f}: the service rate of one unit of {@link #weighted}. */
-    private final double unitRate;
-    /** {@code 1/(μ f)}. */
-    private final double inverseUnitRate;
-    /** All ones: the class weights of {@link #classAt} for counting servers. */
-    private final int[] ones;
     /** {@code busy[k] = c_{k,1}}. */
     private final int[] busy;
     /**
@@ -149,23 +134,6 @@ final class OccupancyClassReplication extends Replication {
             System.arraycopy(initial[c], 0, cc, c << shift, initial[c].length);
             busy[c] = cc[(c << shift) + 1];
         }
-        ones = new int[k];
-        Arrays.fill(ones, 1);
-        integerSpeed = capacityWeights(layout);
-        if (integerSpeed != null) {
-            weighted = new int[length];
-            for (int c = 0; c < k; c++) {
-                for (int l = 0; l < length; l++) {
-                    weighted[l] += integerSpeed[c] * cc[(c << shift) + l];
-                }
-            }
-            unitRate = classes.rate[0] / integerSpeed[0];
-            inverseUnitRate = 1 / unitRate;
-        } else {
-            weighted = null;
-            unitRate = Double.NaN;
-            inverseUnitRate = Double.NaN;
-        }
         serverLevel = levelTable ? serverLevels(cc, shift, layout) : null;
         long[] w = layout.delayWeights();
         delayWeight = sed && serverLevel != null ? w : null;
@@ -188,30 +156,6 @@ final class OccupancyClassReplication extends Replication {
      */
     static final int LEVEL_TABLE_SERVERS = 1 << 16;
 
-    /**
-     * @return the integer speeds {@code S_k} as ints when {@code Σ_k S_k N_k < 2^31} (the weighted
-     *         counts {@link #weighted} then fit an int), else null
-     */
-    private static int[] capacityWeights(ServerClassLayout layout) {
-        long[] s = layout.integerSpeeds();
-        if (s == null) {
-            return null;
-        }
-        long total = 0;
-        int[] out = new int[s.length];
-        for (int k = 0; k < s.length; k++) {
-            if (s[k] >= Integer.MAX_VALUE) {
-                return null;
-            }
-            out[k] = (int) s[k];
-            total += s[k] * layout.size(k);
-            if (total >= Integer.MAX_VALUE) {
-                return null;
-            }
-        }
-        return out;
-    }
-
     /** @return {@code L_k(r)} at {@code start(k) + r}, for every class k and rank {@code r ∈ [0, N_k)} */
     private static int[] serverLevels(int[] cc, int shift, ServerClassLayout layout) {
         int[] out = new int[layout.servers()];
@@ -233,14 +177,12 @@ final class OccupancyClassReplication extends Replication {
     boolean levelTableAgreesWithCounts() {
         int length = 1 << shift;
         for (int l = 0; l < length; l++) {
-            // the counts of all servers and the weighted counts are the sums of the classes' counts
+            // the counts of all servers are the sums of the classes' counts
             long all = 0;
-            long capacity = 0;
             for (int k = 0; k < layout.count(); k++) {
                 all += cc[(k << shift) + l];
-                capacity += integerSpeed == null ? 0 : (long) integerSpeed[k] * cc[(k << shift) + l];
             }
-            if (all != counts.countAtLeast(l) || weighted != null && weighted[l] != capacity) {
+            if (all != counts.countAtLeast(l)) {
                 return false;
             }
         }
@@ -316,33 +258,19 @@ final class OccupancyClassReplication extends Replication {
 
     /**
      * The class of the server at place {@code p} of level l's block when the block is divided class
-     * after class, class k taking {@code weight[k]·(c_{k,l} − c_{k,l+1})} places: the number of classes
-     * whose part ends at or before p, counted without branches (the class is random: a loop stopping
-     * at it would mispredict). A class with no place in the block has its part's end equal to the
-     * previous one, so it is counted past whenever the previous one is.
+     * after class, class k taking its {@code c_{k,l} − c_{k,l+1}} servers: the number of classes whose
+     * part ends at or before p, counted without branches (the class is random: a loop stopping at it
+     * would mispredict). A class with no server in the block has its part's end equal to the previous
+     * one, so it is counted past whenever the previous one is.
      *
-     * @param p a place in {@code [0, Σ_k weight[k]·(c_{k,l} − c_{k,l+1}))}
+     * @param p a place in {@code [0, c_l − c_{l+1})}
      */
-    private int classAt(int l, int p, int[] weight) {
-        final int[] c = cc;
-        final int shift = this.shift;
-        int k = 0;
-        int end = 0;
-        for (int j = 0; j < weight.length - 1; j++) {
-            final int o = (j << shift) + l;
-            end += weight[j] * (c[o] - c[o + 1]);
-            k += (end - 1 - p) >>> 31;
-        }
-        return k;
-    }
-
-    /** {@link #classAt(int, int, int[])} with every class's weight 1: the class of the server at place p of level l's block. */
     private int classAt(int l, int p) {
         final int[] c = cc;
         final int shift = this.shift;
         int k = 0;
         int end = 0;
-        for (int j = 0; j < ones.length - 1; j++) {
+        for (int j = 0; j < busy.length - 1; j++) {
             final int o = (j << shift) + l;
             end += c[o] - c[o + 1];
             k += (end - 1 - p) >>> 31;
@@ -350,36 +278,7 @@ final class OccupancyClassReplication extends Replication {
         return k;
     }
 
-    /**
-     * The next service completion, level first (with {@link #weighted}): class-k servers of level j
-     * complete jobs at the rate {@code μ f S_k (c_{k,j} − c_{k,j+1})}, so that a uniform unit of
-     * capacity {@code r ∈ [0, w_1)}, the units ordered by decreasing level and, within a level, class
-     * after class, falls at level {@code j = max{l : w_l > r}} and then in class k with exactly those
-     * probabilities. The level search reads one array whatever the class (the search of the
-     * class-first way, {@link ClassStatistics#departure}, waits for the class to know which counts to
-     * read), and the total rate {@code μ f w_1} is one product.
-     *
-     * @param v uniform in {@code [0, μ f w_1)}
-     * @return {@code k·2^32 + j}: the class k and the level j of the server that completes a job
-     */
-    private long departureByLevel(double v) {
-        final int[] w = weighted;
-        final int top = w[1];
-        int r = (int) (v * inverseUnitRate);
-        if (r >= top) {
-            r = top - 1; // v rounded up to the top
-        }
-        final int j = levelOfRank(w, 0, w.length - 1, r);
-        final int k = classAt(j, r - w[j + 1], integerSpeed);
-        return ((long) k << 32) | j;
-    }
-
-    /** @return the total service rate {@code Σ_k μ s_k c_{k,1}} (setting {@link ClassStatistics#departure}'s edges without {@link #weighted}) */
-    private double busyRate() {
-        return weighted != null ? unitRate * weighted[1] : classes.busyRate(busy, arrivalBound);
-    }
-
-    /** Doubles the length of every class's counts (and of the weighted counts): they stay of one length. */
+    /** Doubles the length of every class's counts: they stay of one length. */
     private void growCounts() {
         int length = 1 << shift;
         int[] grown = new int[cc.length << 1];
@@ -388,9 +287,6 @@ final class OccupancyClassReplication extends Replication {
         }
         cc = grown;
         shift++;
-        if (weighted != null) {
-            weighted = Arrays.copyOf(weighted, 2 * length);
-        }
     }
 
     /** @return {@code Σ_k c_{k,i}} */
@@ -415,7 +311,7 @@ final class OccupancyClassReplication extends Replication {
 
     @Override
     void onArrivalBoundChanged(double previousBound) {
-        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, busyRate(), exp1);
+        pending = ExponentialClock.next(pending, t, previousBound, arrivalBound, classes.busyRate(busy, arrivalBound), exp1);
     }
 
     /** Fills {@link #sample} with d server numbers in {@code [0, N)} (uniform, distinct or by speed: see the class comment). */
@@ -634,7 +530,6 @@ final class OccupancyClassReplication extends Replication {
         final ClassStatistics classes = this.classes;
         final double[] inverseRate = classes.inverseRate;
         final int[] busy = this.busy;
-        final int[] speed = integerSpeed;
         for (;;) {
             final double checkpointTime = nextCheckpoint;
             final double bound = arrivalBound;
@@ -646,17 +541,11 @@ final class OccupancyClassReplication extends Replication {
             long completions = this.completions;
             double responseSum = this.responseSum;
             double waitingSum = this.waitingSum;
-            // Σ_k μ s_k c_{k,1}: with the weighted counts one product, read each event as the engine
-            // of one speed reads c_1 (no branch on whether a server became busy or idle, which the
-            // predictor misses about once in five departures and arrivals); without them a sum over
-            // the classes, recomputed only when a server becomes busy or idle (the same sum, the same
-            // numbers)
-            double busyRate = busyRate();
+            // Σ_k μ s_k c_{k,1} changes only when a server becomes busy or idle: recomputed then (the
+            // same sum, the same numbers), not twice an event
+            double busyRate = classes.busyRate(busy, arrivalBound);
             while (next < checkpointTime) {
                 now = next;
-                if (speed != null) {
-                    busyRate = unitRate * weighted[1];
-                }
                 final double total = bound + busyRate;
                 final double u = rng.nextDouble() * total;
                 if (u < bound) {
@@ -675,6 +564,11 @@ final class OccupancyClassReplication extends Replication {
                     final int q = (int) kq;
                     events++;
                     arrivals++;
+                    if (q == 0) {
+                        idleArrivals++;
+                        busy[k]++;
+                        busyRate = classes.busyRate(busy, arrivalBound);
+                    }
                     completions++;
                     responseSum += (q + 1) * inverseRate[k];
                     waitingSum += q * inverseRate[k];
@@ -696,28 +590,11 @@ final class OccupancyClassReplication extends Replication {
                     }
                     cc[at]++;
                     counts.c[q + 1]++;
-                    if (speed != null) {
-                        weighted[q + 1] += speed[k];
-                    }
-                    final int idle = (q - 1) >>> 31; // 1 iff q = 0
-                    idleArrivals += idle;
-                    busy[k] += idle;
-                    if (speed == null && q == 0) {
-                        busyRate = busyRate();
-                    }
                     classes.arrival(k, now);
                 } else {
-                    final int k;
-                    final int j;
-                    if (speed != null) {
-                        final long kj = departureByLevel(u - bound);
-                        k = (int) (kj >>> 32);
-                        j = (int) kj;
-                    } else {
-                        final long ki = classes.departure(busy, u);
-                        k = (int) (ki >>> 32);
-                        j = levelOf(layout.start(k) + (int) ki, k);
-                    }
+                    final long ki = classes.departure(busy, u);
+                    final int k = (int) (ki >>> 32);
+                    final int j = levelOf(layout.start(k) + (int) ki, k);
                     events++;
                     tail.beforeDown(j, now);
                     final int at = (k << shift) + j;
@@ -731,16 +608,13 @@ final class OccupancyClassReplication extends Replication {
                     }
                     cc[at]--;
                     counts.c[j]--;
-                    if (speed != null) {
-                        weighted[j] -= speed[k];
-                    }
-                    busy[k] -= (j - 2) >>> 31; // 1 iff j = 1
-                    if (speed == null && j == 1) {
-                        busyRate = busyRate();
+                    if (j == 1) {
+                        busy[k]--;
+                        busyRate = classes.busyRate(busy, arrivalBound);
                     }
                     classes.departure(k, now);
                 }
-                next = now + exp1.sample() / (bound + (speed != null ? unitRate * weighted[1] : busyRate));
+                next = now + exp1.sample() / (bound + busyRate);
             }
             pending = next;
             t = now;

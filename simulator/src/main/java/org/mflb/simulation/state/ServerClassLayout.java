@@ -100,14 +100,6 @@ public final class ServerClassLayout {
         return delayWeights == null ? null : delayWeights.clone();
     }
 
-    /**
-     * @return a copy of the integer speeds {@code S_k} (see the class comment): {@code s_k = f·S_k} for
-     *         one factor f common to all classes; null when they do not fit in 62 bits
-     */
-    public long[] integerSpeeds() {
-        return integerSpeed == null ? null : integerSpeed.clone();
-    }
-
     /** @return the speeds as integers {@code S_k} with the ratios of the decimal speeds, or null if too large */
     private static long[] integerSpeeds(double[] speeds) {
         int scale = 0;
