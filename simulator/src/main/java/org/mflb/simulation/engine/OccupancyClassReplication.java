@@ -224,7 +224,7 @@ final class OccupancyClassReplication extends Replication {
      *
      * @param c counts, non-increasing from {@code c[offset] > r}, zero at {@code c[offset + last]} at the latest
      * @param offset where level 0 sits
-     * @param last the last level that may be read ({@code ≥ COUNTED_FIRST})
+     * @param last the last level that may be read ({@code > COUNTED_FIRST})
      * @param r a rank in {@code [0, c[offset])}
      * @return {@code L(r) = max{l : c_l > r}}
      */
