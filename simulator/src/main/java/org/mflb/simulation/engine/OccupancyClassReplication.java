@@ -46,8 +46,15 @@ final class OccupancyClassReplication extends Replication {
 
     private final ServerClassLayout layout;
     private final OccupancyReplication.Counts counts;
-    /** {@code cc[k][i] = c_{k,i}}, zero beyond the class's highest level, at least 2 beyond it; all of one length. */
-    private final int[][] cc;
+    /**
+     * {@code cc[(k << shift) + i] = c_{k,i}}: the classes' counts in one array, class after class, each
+     * {@code 2^shift} long (zero beyond the class's highest level, at least 2 beyond it). One array
+     * rather than one per class: reading a class's counts needs no load of its array first, a load that
+     * lengthened every search's chain of dependent reads (draw, class, array, counts).
+     */
+    private int[] cc;
+    /** {@code log2} of the length of each class's counts in {@link #cc}. */
+    private int shift;
     /** {@code busy[k] = c_{k,1}}. */
     private final int[] busy;
     /**
@@ -116,17 +123,18 @@ final class OccupancyClassReplication extends Replication {
         }
         this.sample = new int[d];
         int k = layout.count();
-        cc = new int[k][];
         busy = new int[k];
         int length = 0;
         for (int[] c : initial) {
             length = Math.max(length, Math.max(64, Integer.highestOneBit(c.length + 1) << 1));
         }
+        shift = Integer.numberOfTrailingZeros(length);
+        cc = new int[k << shift];
         for (int c = 0; c < k; c++) {
-            cc[c] = Arrays.copyOf(initial[c], length);
-            busy[c] = cc[c][1];
+            System.arraycopy(initial[c], 0, cc, c << shift, initial[c].length);
+            busy[c] = cc[(c << shift) + 1];
         }
-        serverLevel = levelTable ? serverLevels(cc, layout) : null;
+        serverLevel = levelTable ? serverLevels(cc, shift, layout) : null;
         long[] w = layout.delayWeights();
         delayWeight = sed && serverLevel != null ? w : null;
         if (delayWeight != null) {
@@ -138,7 +146,7 @@ final class OccupancyClassReplication extends Replication {
             serverDelay = null;
         }
         this.uniformLevels = !sed && !distinct && !speedWeighted;
-        this.pairOfDraws = d == 2 && !distinct && !speedWeighted && (serverLevel != null ? !sed || serverDelay != null : sed);
+        this.pairOfDraws = d == 2 && !distinct && !speedWeighted && (serverLevel == null || !sed || serverDelay != null);
     }
 
     /**
@@ -149,13 +157,14 @@ final class OccupancyClassReplication extends Replication {
     static final int LEVEL_TABLE_SERVERS = 1 << 16;
 
     /** @return {@code L_k(r)} at {@code start(k) + r}, for every class k and rank {@code r ∈ [0, N_k)} */
-    private static int[] serverLevels(int[][] cc, ServerClassLayout layout) {
+    private static int[] serverLevels(int[] cc, int shift, ServerClassLayout layout) {
         int[] out = new int[layout.servers()];
-        for (int k = 0; k < cc.length; k++) {
+        for (int k = 0; k < layout.count(); k++) {
             // ranks [c_{k,l+1}, c_{k,l}) hold level l
             int start = layout.start(k);
-            for (int l = 0; l + 1 < cc[k].length && cc[k][l] > 0; l++) {
-                Arrays.fill(out, start + cc[k][l + 1], start + cc[k][l], l);
+            int o = k << shift;
+            for (int l = 0; l + 1 < 1 << shift && cc[o + l] > 0; l++) {
+                Arrays.fill(out, start + cc[o + l + 1], start + cc[o + l], l);
             }
         }
         return out;
@@ -166,13 +175,25 @@ final class OccupancyClassReplication extends Replication {
      *         {@code start(k) + r} for every server, and {@link #serverDelay} its SED value (a test's check)
      */
     boolean levelTableAgreesWithCounts() {
+        int length = 1 << shift;
+        for (int l = 0; l < length; l++) {
+            // the counts of all servers are the sums of the classes' counts
+            long all = 0;
+            for (int k = 0; k < layout.count(); k++) {
+                all += cc[(k << shift) + l];
+            }
+            if (all != counts.countAtLeast(l)) {
+                return false;
+            }
+        }
         if (serverLevel == null) {
             return true;
         }
-        for (int k = 0; k < cc.length; k++) {
+        for (int k = 0; k < layout.count(); k++) {
+            int[] own = Arrays.copyOfRange(cc, k << shift, (k + 1) << shift);
             for (int r = 0; r < layout.size(k); r++) {
                 int s = layout.start(k) + r;
-                int level = OccupancyReplication.levelOfRank(cc[k], r, counts.highest); // the plain search, as the reference
+                int level = OccupancyReplication.levelOfRank(own, r, counts.highest); // the plain search, as the reference
                 if (serverLevel[s] != level || serverDelay != null && serverDelay[s] != (level + 1L) * delayWeight[k]) {
                     return false;
                 }
@@ -182,8 +203,8 @@ final class OccupancyClassReplication extends Replication {
     }
 
     /** @return the level of server {@code s}, of class k */
-    private int levelOf(int s, int k, int highest) {
-        return serverLevel != null ? serverLevel[s] : levelOfRank(cc[k], s - layout.start(k), highest);
+    private int levelOf(int s, int k) {
+        return serverLevel != null ? serverLevel[s] : levelOfRank(cc, k << shift, (1 << shift) - 1, s - layout.start(k));
     }
 
     /**
@@ -193,31 +214,79 @@ final class OccupancyClassReplication extends Replication {
     static final int COUNTED_FIRST = 8;
 
     /**
-     * {@link OccupancyReplication#levelOfRank}, with a count of fixed length: the first
-     * {@link #COUNTED_FIRST} levels are counted (a loop the JIT unrolls: no branch), and only a rank at
-     * or above that level — rare, so the branch is predicted — is searched further. The classes reach
-     * higher levels than servers of one speed (the slow ones), and a count up to the highest level
-     * reached would lengthen every search by the rare ones; a count up to each class's own highest
-     * level would end the loop at a different place for each class, which the branch predictor misses.
+     * {@link OccupancyReplication#levelOfRank} for counts {@code c_l = c[offset + l]}, with a count of
+     * fixed length: the first {@link #COUNTED_FIRST} levels are counted (a loop the JIT unrolls: no
+     * branch), and only a rank at or above that level — rare, so the branch is predicted — is searched
+     * further. The classes reach higher levels than servers of one speed (the slow ones), and a count up
+     * to the highest level reached would lengthen every search by the rare ones; a count up to each
+     * class's own highest level would end the loop at a different place for each class, which the
+     * branch predictor misses.
      *
+     * @param c counts, non-increasing from {@code c[offset] > r}, zero at {@code c[offset + last]} at the latest
+     * @param offset where level 0 sits
+     * @param last the last level that may be read ({@code > COUNTED_FIRST})
+     * @param r a rank in {@code [0, c[offset])}
      * @return {@code L(r) = max{l : c_l > r}}
      */
-    static int levelOfRank(int[] c, int r, int highest) {
-        if (highest <= COUNTED_FIRST) {
-            return OccupancyReplication.levelOfRank(c, r, highest);
-        }
+    static int levelOfRank(int[] c, int offset, int last, int r) {
         int level = 0;
         for (int l = 1; l <= COUNTED_FIRST; l++) {
-            level += (r - c[l]) >>> 31;
+            level += (r - c[offset + l]) >>> 31;
         }
-        return level < COUNTED_FIRST ? level : OccupancyReplication.levelOfRank(c, r, highest);
+        if (level < COUNTED_FIRST) {
+            return level;
+        }
+        // c_lo > r ≥ c_last: gallop to a bracket, then bisect
+        int lo = COUNTED_FIRST;
+        int hi = lo + 1;
+        int step = 1;
+        while (c[offset + hi] > r) {
+            lo = hi;
+            step <<= 1;
+            hi = Math.min(lo + step, last);
+        }
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (c[offset + mid] > r) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
-    /** Doubles the length of every class's counts: they stay of one length (which {@link #joinPairBySearch} reads). */
-    private void growCounts() {
-        for (int c = 0; c < cc.length; c++) {
-            cc[c] = Arrays.copyOf(cc[c], 2 * cc[c].length);
+    /**
+     * The class of the server at place {@code p} of level l's block when the block is divided class
+     * after class, class k taking its {@code c_{k,l} − c_{k,l+1}} servers: the number of classes whose
+     * part ends at or before p, counted without branches (the class is random: a loop stopping at it
+     * would mispredict). A class with no server in the block has its part's end equal to the previous
+     * one, so it is counted past whenever the previous one is.
+     *
+     * @param p a place in {@code [0, c_l − c_{l+1})}
+     */
+    private int classAt(int l, int p) {
+        final int[] c = cc;
+        final int shift = this.shift;
+        int k = 0;
+        int end = 0;
+        for (int j = 0; j < busy.length - 1; j++) {
+            final int o = (j << shift) + l;
+            end += c[o] - c[o + 1];
+            k += (end - 1 - p) >>> 31;
         }
+        return k;
+    }
+
+    /** Doubles the length of every class's counts: they stay of one length. */
+    private void growCounts() {
+        int length = 1 << shift;
+        int[] grown = new int[cc.length << 1];
+        for (int k = 0; k < layout.count(); k++) {
+            System.arraycopy(cc, k * length, grown, 2 * k * length, length);
+        }
+        cc = grown;
+        shift++;
     }
 
     /** @return {@code Σ_k c_{k,i}} */
@@ -274,15 +343,15 @@ final class OccupancyClassReplication extends Replication {
      * is uniform among the tied; kept without branches (whether a later sample is better is a coin toss
      * for the predictor).
      */
-    private long joinIid(int[] s, int highest) {
+    private long joinIid(int[] s) {
         if (serverDelay != null) {
             return joinByDelay(s);
         }
         int bestClass = layout.classOf(s[0]);
-        int bestLevel = levelOf(s[0], bestClass, highest);
+        int bestLevel = levelOf(s[0], bestClass);
         for (int i = 1; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = levelOf(s[i], k, highest);
+            int q = levelOf(s[i], k);
             // all ones when sample i is strictly better: q − bestLevel < 0, or a negative comparison
             int better = sed ? layout.smallerValueMask(k, q, bestClass, bestLevel) : (q - bestLevel) >> 31;
             bestClass ^= (bestClass ^ k) & better;
@@ -339,7 +408,7 @@ final class OccupancyClassReplication extends Replication {
      */
     private long joinPair(int a, int b) {
         if (serverLevel == null) {
-            return joinPairBySearch(a, b);
+            return sed ? joinPairBySearch(a, b) : joinPairByLevel(a, b);
         }
         final int better;
         if (serverDelay != null) {
@@ -362,48 +431,56 @@ final class OccupancyClassReplication extends Replication {
         final int kb = layout.classOf(b);
         final int ra = a - layout.start(ka);
         final int rb = b - layout.start(kb);
-        final int[] ca = cc[ka];
-        final int[] cb = cc[kb];
-        final int highest = counts.highest;
-        int qa;
-        int qb;
-        if (highest <= COUNTED_FIRST) {
-            qa = OccupancyReplication.levelOfRank(ca, ra, highest);
-            qb = OccupancyReplication.levelOfRank(cb, rb, highest);
-        } else {
-            // as levelOfRank counts, for the two draws at once
-            qa = 0;
-            qb = 0;
-            for (int l = 1; l <= COUNTED_FIRST; l++) {
-                qa += (ra - ca[l]) >>> 31;
-                qb += (rb - cb[l]) >>> 31;
-            }
-            if (qa == COUNTED_FIRST) {
-                qa = OccupancyReplication.levelOfRank(ca, ra, highest);
-            }
-            if (qb == COUNTED_FIRST) {
-                qb = OccupancyReplication.levelOfRank(cb, rb, highest);
-            }
+        final int[] c = cc;
+        final int shift = this.shift;
+        final int oa = ka << shift;
+        final int ob = kb << shift;
+        // as levelOfRank counts, for the two draws at once
+        int qa = 0;
+        int qb = 0;
+        for (int l = 1; l <= COUNTED_FIRST; l++) {
+            qa += (ra - c[oa + l]) >>> 31;
+            qb += (rb - c[ob + l]) >>> 31;
+        }
+        if (qa == COUNTED_FIRST) {
+            qa = levelOfRank(c, oa, (1 << shift) - 1, ra);
+        }
+        if (qb == COUNTED_FIRST) {
+            qb = levelOfRank(c, ob, (1 << shift) - 1, rb);
         }
         final int better = layout.smallerValueMask(kb, qb, ka, qa);
         return ((long) (ka ^ ((ka ^ kb) & better)) << 32) | (qa ^ ((qa ^ qb) & better));
     }
 
+    /**
+     * {@link #joinByLevel} for the two draws a then b, without the sample array: the level of the larger
+     * rank, then a if it lies in that level's block, else b.
+     *
+     * @return {@code k·2^32 + q}
+     */
+    private long joinPairByLevel(int a, int b) {
+        final int[] c = counts.c;
+        final int q = levelOfRank(c, 0, c.length - 1, Math.max(a, b));
+        final int below = c[q + 1];
+        final int chosen = a >= below ? a : b;
+        return ((long) classAt(q, chosen - below) << 32) | q;
+    }
+
     /** @return {@code k·2^32 + q}: the class k and the level q of the server an arrival joins, its d servers drawn here */
     private long join() {
         drawServers();
-        return uniformLevels ? (serverLevel != null ? joinByTable(sample) : joinByLevel(sample, counts.highest))
-                : distinct ? joinDistinct(sample, counts.highest) : joinIid(sample, counts.highest);
+        return uniformLevels ? (serverLevel != null ? joinByTable(sample) : joinByLevel(sample))
+                : distinct ? joinDistinct(sample) : joinIid(sample);
     }
 
     /** @return {@code k·2^32 + q} for distinct samples: the best one, ties broken by a uniform choice among the tied (reservoir sampling). */
-    private long joinDistinct(int[] s, int highest) {
+    private long joinDistinct(int[] s) {
         int bestClass = -1;
         int bestLevel = Integer.MAX_VALUE;
         int ties = 0;
         for (int i = 0; i < d; i++) {
             int k = layout.classOf(s[i]);
-            int q = levelOf(s[i], k, highest);
+            int q = levelOf(s[i], k);
             int cmp = bestClass < 0 ? -1 : sed ? layout.compareValues(k, q, bestClass, bestLevel) : Integer.compare(q, bestLevel);
             if (cmp < 0) {
                 bestClass = k;
@@ -428,13 +505,13 @@ final class OccupancyClassReplication extends Replication {
      *
      * @return {@code k·2^32 + q}: the class k and the level q of the server joined
      */
-    private long joinByLevel(int[] s, int highest) {
+    private long joinByLevel(int[] s) {
         final int[] c = counts.c;
         int top = s[0];
         for (int i = 1; i < d; i++) {
             top = Math.max(top, s[i]);
         }
-        final int q = levelOfRank(c, top, highest);
+        final int q = levelOfRank(c, 0, c.length - 1, top);
         final int below = c[q + 1]; // servers above level q: the ranks before q's block
         int chosen = top;
         for (int i = d - 1; i >= 0; i--) {
@@ -443,16 +520,7 @@ final class OccupancyClassReplication extends Replication {
             chosen ^= (chosen ^ s[i]) & inBlock;
         }
         // its class: the number of classes whose part of the block ends at or before its place
-        final int place = chosen - below;
-        final int[][] cc = this.cc;
-        int k = 0;
-        int end = 0;
-        for (int j = 0; j < cc.length - 1; j++) {
-            final int[] cj = cc[j];
-            end += (q < cj.length ? cj[q] : 0) - (q + 1 < cj.length ? cj[q + 1] : 0);
-            k += (end - 1 - place) >>> 31;
-        }
-        return ((long) k << 32) | q;
+        return ((long) classAt(q, chosen - below) << 32) | q;
     }
 
     @Override
@@ -461,7 +529,6 @@ final class OccupancyClassReplication extends Replication {
         final OccupancyReplication.Counts counts = this.counts;
         final ClassStatistics classes = this.classes;
         final double[] inverseRate = classes.inverseRate;
-        final int[][] cc = this.cc;
         final int[] busy = this.busy;
         for (;;) {
             final double checkpointTime = nextCheckpoint;
@@ -505,39 +572,41 @@ final class OccupancyClassReplication extends Replication {
                     completions++;
                     responseSum += (q + 1) * inverseRate[k];
                     waitingSum += q * inverseRate[k];
-                    if (q + 2 >= cc[k].length) {
+                    if (q + 2 >= 1 << shift) {
                         growCounts();
                     }
                     if (q + 1 > counts.highest) {
                         counts.reach(q + 1);
                     }
                     tail.beforeUp(q + 1, now);
+                    final int at = (k << shift) + q + 1;
                     if (serverLevel != null) {
                         // the first rank of level q's block becomes the last of level q + 1's
-                        final int moved = layout.start(k) + cc[k][q + 1];
+                        final int moved = layout.start(k) + cc[at];
                         serverLevel[moved] = q + 1;
                         if (serverDelay != null) {
                             serverDelay[moved] = (q + 2L) * delayWeight[k];
                         }
                     }
-                    cc[k][q + 1]++;
+                    cc[at]++;
                     counts.c[q + 1]++;
                     classes.arrival(k, now);
                 } else {
                     final long ki = classes.departure(busy, u);
                     final int k = (int) (ki >>> 32);
-                    final int j = levelOf(layout.start(k) + (int) ki, k, counts.highest);
+                    final int j = levelOf(layout.start(k) + (int) ki, k);
                     events++;
                     tail.beforeDown(j, now);
+                    final int at = (k << shift) + j;
                     if (serverLevel != null) {
                         // the last rank of level j's block becomes the first of level j − 1's
-                        final int moved = layout.start(k) + cc[k][j] - 1;
+                        final int moved = layout.start(k) + cc[at] - 1;
                         serverLevel[moved] = j - 1;
                         if (serverDelay != null) {
                             serverDelay[moved] = j * delayWeight[k];
                         }
                     }
-                    cc[k][j]--;
+                    cc[at]--;
                     counts.c[j]--;
                     if (j == 1) {
                         busy[k]--;

@@ -2,6 +2,7 @@ package org.mflb.simulation.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,38 @@ class BranchFreeLookupsTest {
                         }
                     }
                     assertEquals(expected, OccupancyReplication.levelOfRank(c, r, highest), "highest " + highest + " r " + r);
+                }
+            }
+        }
+    }
+
+    @Test
+    void classCountsLevelOfRankIsTheLargestLevelWithMoreServersThanTheRank() {
+        // the occupancy engine with classes: counts at an offset in a longer array (the classes' counts
+        // side by side), the first levels counted, the rest galloped and bisected
+        SplittableRandom rng = new SplittableRandom(9);
+        final int length = 128;
+        for (int highest : new int[] {0, 1, OccupancyClassReplication.COUNTED_FIRST - 1, OccupancyClassReplication.COUNTED_FIRST,
+            OccupancyClassReplication.COUNTED_FIRST + 1, 40, length - 2}) {
+            for (int trial = 0; trial < 20; trial++) {
+                int n = 1 + rng.nextInt(300);
+                int offset = length * rng.nextInt(3);
+                int[] c = new int[3 * length];
+                Arrays.fill(c, 7); // other classes' counts around this one: never read as its own
+                Arrays.fill(c, offset, offset + length, 0);
+                c[offset] = n;
+                for (int l = 1; l <= highest; l++) {
+                    c[offset + l] = rng.nextInt(c[offset + l - 1] + 1);
+                }
+                for (int r = 0; r < n; r++) {
+                    int expected = 0;
+                    for (int l = 0; l < length; l++) {
+                        if (c[offset + l] > r) {
+                            expected = l;
+                        }
+                    }
+                    assertEquals(expected, OccupancyClassReplication.levelOfRank(c, offset, length - 1, r),
+                            "highest " + highest + " offset " + offset + " r " + r);
                 }
             }
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.mflb.core.model.InitialState;
 import org.mflb.core.system.LoadBalancingModel;
 import org.mflb.core.system.Policy;
 import org.mflb.core.system.Sampling;
@@ -80,6 +81,31 @@ class LevelTableTest {
                 assertTrue(gap < 4 * se, "SQ(" + d + ") class " + k + ": " + a[0] + " vs " + b[0] + " (se " + se + ")");
                 assertTrue(se < 0.02 * a[0], "intervals narrow enough to see a wrong law: se " + se);
             }
+        }
+    }
+
+    @Test
+    void classCountsGrowPastTheirFirstLength() {
+        // every server starts with 100 jobs, so the class counts first hold 128 levels; under random
+        // routing at λ = 0.6 a slow server (speed 0.625, load 0.96) drifts down by only 0.025 a unit of
+        // time against fluctuations of ±√(1.2 t), so that some of them pass level 126: the counts are
+        // laid out again, and searched far beyond the counted levels, with the table and without
+        LoadBalancingModel model = LoadBalancingModel.of(ServerSystem.singleServerQueues(), Policy.random(), 0.6)
+                .withClasses(THREE);
+        SimulationScenario s = SimulationScenario.builder().model(model).servers(300).tEnd(800).warmup(200).threads(1)
+                .seed(3).initialState(InitialState.all(100)).engine(Engine.OCCUPANCY).build();
+        for (boolean table : new boolean[] {true, false}) {
+            ReplicationResult r = run(s, table); // the counts of all servers stay the sums of the classes'
+            int highest = 0;
+            for (UnitResult u : r.units()) {
+                highest = Math.max(highest, u.tail().length - 1);
+            }
+            assertTrue(highest > 127, "a slow server reaches level " + highest);
+            // a class-0 server (speed 1.5) is an M/M/1 queue of load 0.4 whatever the others do: ρ/(1 − ρ) = 2/3
+            double[] fast = classMeans(r, 0);
+            double se = Math.sqrt(fast[1]);
+            assertTrue(Math.abs(fast[0] - 2.0 / 3) < 4 * se, "class 0: " + fast[0] + " (se " + se + "), table " + table);
+            assertTrue(se < 0.03 * 2 / 3, "intervals narrow enough to see a wrong law: se " + se);
         }
     }
 
