@@ -10,6 +10,7 @@ import org.mflb.simulation.dispatch.Dispatcher;
 import org.mflb.simulation.dispatch.LevelJump;
 import org.mflb.simulation.dispatch.PolicyStatistics;
 import org.mflb.simulation.state.LevelSets;
+import org.mflb.simulation.state.ServerClassLayout;
 
 /**
  * The agent engine's common state: every server's level in a {@link LevelSets} and the dispatcher's
@@ -53,5 +54,17 @@ abstract class AgentReplication extends Replication {
     @Override
     final List<LevelJump> policyJumps() {
         return dispatcher.jumps();
+    }
+
+    @Override
+    long[] classJobs() {
+        ServerClassLayout layout = occ.layout();
+        long[] jobs = new long[layout.count()];
+        for (int k = 0; k < jobs.length; k++) {
+            for (int s = layout.start(k); s < layout.end(k); s++) {
+                jobs[k] += occ.level(s);
+            }
+        }
+        return jobs;
     }
 }

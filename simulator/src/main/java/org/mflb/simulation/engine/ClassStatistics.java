@@ -21,7 +21,6 @@ final class ClassStatistics {
     final double[] inverseRate;
     /** {@code 1/s_k}: the factor of a class-k server's service times (general service). */
     final double[] slowness;
-    private final long[] jobs;
     private final long[] arrivals;
     private final double[] area;
     /** {@code e_c = o + Σ_{j < c} μ s_j busy_j}, as of the last {@link #busyRate}. */
@@ -32,15 +31,13 @@ final class ClassStatistics {
     /**
      * @param layout the classes
      * @param mu the service rate of a server of speed 1 (exponential service; 1 otherwise)
-     * @param initialCounts {@code c_{k,i}} of each class at time 0
      */
-    ClassStatistics(ServerClassLayout layout, double mu, int[][] initialCounts) {
+    ClassStatistics(ServerClassLayout layout, double mu) {
         this.layout = layout;
         int k = layout.count();
         rate = new double[k];
         inverseRate = new double[k];
         slowness = new double[k];
-        jobs = new long[k];
         arrivals = new long[k];
         area = new double[k];
         lowerEdge = new double[k];
@@ -48,9 +45,6 @@ final class ClassStatistics {
             rate[c] = mu * layout.speed(c);
             inverseRate[c] = 1 / rate[c];
             slowness[c] = 1 / layout.speed(c);
-            for (int i = 1; i < initialCounts[c].length; i++) {
-                jobs[c] += initialCounts[c][i];
-            }
         }
     }
 
@@ -61,19 +55,22 @@ final class ClassStatistics {
 
     /** A job joined a server of class {@code c} at time {@code t}. */
     void arrival(int c, double t) {
-        jobs[c]++;
         arrivals[c]++;
         area[c] += end - t;
     }
 
     /** A job left a server of class {@code c} at time {@code t}. */
     void departure(int c, double t) {
-        jobs[c]--;
         area[c] -= end - t;
     }
 
-    /** Starts a unit {@code [a, b]}. */
-    void startUnit(double a, double b) {
+    /**
+     * Starts a unit {@code [a, b]}.
+     *
+     * @param jobs the jobs held by each class's servers at time a (the engine counts them then, rather
+     *        than this class at every event)
+     */
+    void startUnit(double a, double b, long[] jobs) {
         start = a;
         end = b;
         for (int c = 0; c < jobs.length; c++) {
@@ -84,7 +81,7 @@ final class ClassStatistics {
 
     /** @return the time-averaged jobs per class-k server over the unit */
     double[] meanQueueLengths() {
-        double[] q = new double[jobs.length];
+        double[] q = new double[area.length];
         for (int c = 0; c < q.length; c++) {
             q[c] = area[c] / (layout.size(c) * (end - start));
         }
@@ -93,7 +90,7 @@ final class ClassStatistics {
 
     /** @return the arrivals per class-k server and unit time over the unit */
     double[] arrivalRates() {
-        double[] r = new double[jobs.length];
+        double[] r = new double[area.length];
         for (int c = 0; c < r.length; c++) {
             r[c] = arrivals[c] / (layout.size(c) * (end - start));
         }

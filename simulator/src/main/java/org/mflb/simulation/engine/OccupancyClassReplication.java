@@ -642,4 +642,15 @@ final class OccupancyClassReplication extends Replication {
     List<LevelJump> policyJumps() {
         return List.of();
     }
+
+    @Override
+    long[] classJobs() {
+        long[] jobs = new long[layout.count()];
+        for (int k = 0; k < jobs.length; k++) {
+            for (int l = 1; l < 1 << shift; l++) {
+                jobs[k] += cc[(k << shift) + l];
+            }
+        }
+        return jobs;
+    }
 }

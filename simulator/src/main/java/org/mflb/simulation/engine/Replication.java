@@ -169,8 +169,7 @@ public abstract class Replication {
         // the conditional estimator needs one service rate: not with classes of different speeds
         this.joined = quantiles && conditionalTimes && scenario.classLayout() == null ? new long[64] : null;
         this.classes = scenario.classLayout() == null ? null
-                : new ClassStatistics(scenario.classLayout(), exponentialServiceRate(scenario),
-                        scenario.initialClassCounts());
+                : new ClassStatistics(scenario.classLayout(), exponentialServiceRate(scenario));
     }
 
     /** Runs the replication and returns what it measured. */
@@ -223,6 +222,14 @@ public abstract class Replication {
 
     /** The event loop: runs until {@link #checkpoint()} returns false. */
     abstract void simulate();
+
+    /**
+     * @return the jobs held now by the servers of each class (servers in classes only; counted when a
+     *         unit starts, so that the events need not keep the sums)
+     */
+    long[] classJobs() {
+        throw new UnsupportedOperationException("no server classes in " + engine());
+    }
 
     /**
      * The rate of arrival candidates changed (a new thinning window, or the start of a run).
@@ -334,7 +341,7 @@ public abstract class Replication {
         }
         startUnitIntegrals(c, unitEnd);
         if (classes != null) {
-            classes.startUnit(c, unitEnd);
+            classes.startUnit(c, unitEnd, classJobs());
         }
     }
 

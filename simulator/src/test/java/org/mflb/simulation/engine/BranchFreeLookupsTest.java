@@ -99,11 +99,7 @@ class BranchFreeLookupsTest {
         SplittableRandom rng = new SplittableRandom(7);
         ServerClasses four = ServerClasses.parse("0.25:2,0.25:1.3,0.25:0.7,0.25:0.1");
         ServerClassLayout layout = new ServerClassLayout(four, 40);
-        int[][] empty = new int[4][];
-        for (int k = 0; k < 4; k++) {
-            empty[k] = new int[] {10};
-        }
-        ClassStatistics stats = new ClassStatistics(layout, 1.7, empty);
+        ClassStatistics stats = new ClassStatistics(layout, 1.7);
         int boundaries = 0;
         for (int trial = 0; trial < 20_000; trial++) {
             int[] busy = new int[4];
