@@ -231,6 +231,22 @@ public final class SimulationBenchmark {
     public static final int CLASS_LOADERS = 3;
 
     /**
+     * A case of the server-class benchmark: its {@link Measurement} (medians over the loaders) and each
+     * loader's median rate per second of thread CPU time. The JIT compiles a loader's hot loop in one of
+     * a few ways, some up to 25% slower than others (which way is luck: the same code, the same input);
+     * the fastest loader's figure is the cost of the code when it is compiled well.
+     *
+     * @param measurement the case's measurement
+     * @param loaderEventsPerCpuSecond each loader's median, events per second of thread CPU time
+     */
+    public record ClassMeasurement(Measurement measurement, double[] loaderEventsPerCpuSecond) {
+        /** @return the fastest loader's median, events per second of thread CPU time */
+        public double bestLoaderEventsPerCpuSecond() {
+            return Arrays.stream(loaderEventsPerCpuSecond).max().orElse(Double.NaN);
+        }
+    }
+
+    /**
      * One run of a case of the server-class benchmark, built and run inside whatever class loader loaded
      * this class: {@link #measureClasses} loads it in a fresh loader per case, so that no two cases share
      * compiled code or profiles (the JIT compiles the shared classes — the engines, the statistics — for
@@ -271,15 +287,16 @@ public final class SimulationBenchmark {
      * shaped by whichever ran first. So each case runs in {@link #CLASS_LOADERS} class loaders of its
      * own ({@link ClassCase}), each warmed up by two runs of a quarter length; then every loader of every
      * case runs once per round, in turn, {@code repetitions} rounds (a drift of the machine's speed hits
-     * all alike). A case's figure is the median over its loaders of each loader's median run.
+     * all alike). A case's figure is the median over its loaders of each loader's median run; the
+     * loaders' own medians come with it ({@link ClassMeasurement}).
      *
      * @param repetitions measured rounds ({@code ≥ 1})
      * @return per engine (agent, then occupancy): homogeneous SQ(2), three-class SQ(2), three-class SED(2)
      */
-    public static Measurement[] measureClasses(int repetitions) {
+    public static ClassMeasurement[] measureClasses(int repetitions) {
         Require.atLeast("repetitions", repetitions, 1);
         double tEnd = CLASS_EVENTS / (1.8 * 1000);
-        java.util.List<Measurement> out = new java.util.ArrayList<>();
+        java.util.List<ClassMeasurement> out = new java.util.ArrayList<>();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
         for (Engine engine : new Engine[] {Engine.AGENT, Engine.OCCUPANCY}) {
@@ -324,8 +341,9 @@ public final class SimulationBenchmark {
                         cpuMedians[l] = median(perCpu[k][l]);
                         System.arraycopy(wall[k][l], 0, all, l * repetitions, repetitions);
                     }
-                    out.add(new Measurement(CLASS_CASES[k] + ", exp queues, N = 1000, lambda 0.9, " + engine.cliName()
-                            + " engine", median(wallMedians), median(cpuMedians), all, events[k]));
+                    out.add(new ClassMeasurement(new Measurement(CLASS_CASES[k] + ", exp queues, N = 1000, lambda 0.9, "
+                            + engine.cliName() + " engine", median(wallMedians), median(cpuMedians), all, events[k]),
+                            cpuMedians));
                 }
             } finally {
                 for (java.net.URLClassLoader loader : loaders) {
@@ -337,7 +355,7 @@ public final class SimulationBenchmark {
                 }
             }
         }
-        return out.toArray(new Measurement[0]);
+        return out.toArray(new ClassMeasurement[0]);
     }
 
     /** @return a class loader over this JVM's class path that loads mflb's classes anew (its parent: the platform loader) */
@@ -418,19 +436,29 @@ public final class SimulationBenchmark {
     public static void main(String[] args) {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         String which = args.length > 1 ? args[1] : "";
+        if (which.equals("classes")) {
+            ClassMeasurement[] cs = measureClasses(reps);
+            for (ClassMeasurement c : cs) {
+                System.out.println(c.measurement().line() + String.format(java.util.Locale.ROOT,
+                        "; loaders (CPU): %s", Arrays.toString(Arrays.stream(c.loaderEventsPerCpuSecond())
+                                .map(v -> Math.round(v / 1e4) / 1e2).toArray())));
+            }
+            for (int e = 0; e + 2 < cs.length; e += 3) {
+                Measurement one = cs[e].measurement();
+                System.out.printf(java.util.Locale.ROOT,
+                        "3 classes / one speed, %s: CPU medians SQ(2) %.3f, SED(2) %.3f; fastest loaders SQ(2) %.3f, SED(2) %.3f%n",
+                        one.name().substring(one.name().lastIndexOf(", ") + 2),
+                        cs[e + 1].measurement().medianEventsPerCpuSecond() / one.medianEventsPerCpuSecond(),
+                        cs[e + 2].measurement().medianEventsPerCpuSecond() / one.medianEventsPerCpuSecond(),
+                        cs[e + 1].bestLoaderEventsPerCpuSecond() / cs[e].bestLoaderEventsPerCpuSecond(),
+                        cs[e + 2].bestLoaderEventsPerCpuSecond() / cs[e].bestLoaderEventsPerCpuSecond());
+            }
+            return;
+        }
         Measurement[] ms = which.equals("scaling") ? measureScaling(reps)
-                : which.equals("classes") ? measureClasses(reps)
                 : which.equals("ll") ? measureLeastLoaded(reps) : measureReference(reps);
         for (Measurement m : ms) {
             System.out.println(m.line());
-        }
-        if (which.equals("classes")) {
-            for (int e = 0; e + 2 < ms.length; e += 3) {
-                System.out.printf(java.util.Locale.ROOT, "3 classes / one speed (CPU medians), %s: SQ(2) %.3f, SED(2) %.3f%n",
-                        ms[e].name().substring(ms[e].name().lastIndexOf(", ") + 2),
-                        ms[e + 1].medianEventsPerCpuSecond() / ms[e].medianEventsPerCpuSecond(),
-                        ms[e + 2].medianEventsPerCpuSecond() / ms[e].medianEventsPerCpuSecond());
-            }
         }
     }
 }
