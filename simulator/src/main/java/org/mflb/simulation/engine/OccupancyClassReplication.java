@@ -233,27 +233,7 @@ final class OccupancyClassReplication extends Replication {
         for (int l = 1; l <= COUNTED_FIRST; l++) {
             level += (r - c[offset + l]) >>> 31;
         }
-        if (level < COUNTED_FIRST) {
-            return level;
-        }
-        // c_lo > r ≥ c_last: gallop to a bracket, then bisect
-        int lo = COUNTED_FIRST;
-        int hi = lo + 1;
-        int step = 1;
-        while (c[offset + hi] > r) {
-            lo = hi;
-            step <<= 1;
-            hi = Math.min(lo + step, last);
-        }
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (c[offset + mid] > r) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return level < COUNTED_FIRST ? level : OccupancyReplication.searchAbove(c, offset, COUNTED_FIRST, last, r);
     }
 
     /**

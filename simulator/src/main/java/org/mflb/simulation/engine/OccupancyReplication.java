@@ -226,18 +226,31 @@ final class OccupancyReplication extends Replication {
             }
             return level;
         }
-        // c_0 = N > r and c[highest + 1] = 0 <= r: gallop to a bracket, then bisect
-        int lo = 0;
-        int hi = 1;
+        return searchAbove(c, 0, 0, c.length - 1, r); // c_0 = N > r and c[highest + 1] = 0 <= r
+    }
+
+    /**
+     * {@code L(r) = max{l : c_l > r}} for the counts {@code c_l = c[offset + l]}, known to be at least
+     * {@code lo}: gallop up from {@code lo} to a bracket, then bisect.
+     *
+     * @param c counts, non-increasing, with {@code c[offset + lo] > r} and {@code c[offset + last] <= r}
+     * @param offset where level 0 sits
+     * @param lo a level with {@code c_lo > r}
+     * @param last the last level that may be read
+     * @param r a rank
+     * @return {@code L(r)}
+     */
+    static int searchAbove(int[] c, int offset, int lo, int last, int r) {
+        int hi = lo + 1;
         int step = 1;
-        while (c[hi] > r) {
+        while (c[offset + hi] > r) {
             lo = hi;
             step <<= 1;
-            hi = Math.min(lo + step, c.length - 1);
+            hi = Math.min(lo + step, last);
         }
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
-            if (c[mid] > r) {
+            if (c[offset + mid] > r) {
                 lo = mid;
             } else {
                 hi = mid;

@@ -224,11 +224,17 @@ public abstract class Replication {
     abstract void simulate();
 
     /**
-     * @return the jobs held now by the servers of each class (servers in classes only; counted when a
-     *         unit starts, so that the events need not keep the sums)
+     * The jobs held now by the servers of each class, counted when a unit starts so that the events need
+     * not keep the sums. Only the engines that simulate server classes are asked (the agent engine and
+     * the occupancy engine of classes override it); the others never have {@link #classes}.
+     *
+     * @return the jobs of each class
+     * @throws IllegalStateException for an engine without server classes: a scenario with classes was
+     *         given to an engine that cannot simulate them ({@link #create} never does)
      */
     long[] classJobs() {
-        throw new UnsupportedOperationException("no server classes in " + engine());
+        throw new IllegalStateException("server classes given to the " + engine().cliName() + " engine's "
+                + getClass().getSimpleName() + ", which does not simulate them");
     }
 
     /**
