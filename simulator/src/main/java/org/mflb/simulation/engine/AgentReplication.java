@@ -57,14 +57,18 @@ abstract class AgentReplication extends Replication {
     }
 
     @Override
-    long[] classJobs() {
+    int[] classTailCounts() {
         ServerClassLayout layout = occ.layout();
-        long[] jobs = new long[layout.count()];
-        for (int k = 0; k < jobs.length; k++) {
+        int classes = layout.count();
+        int[] counts = new int[(occ.highestLevel() + 1) * classes];
+        for (int k = 0; k < classes; k++) {
             for (int s = layout.start(k); s < layout.end(k); s++) {
-                jobs[k] += occ.level(s);
+                // server s counts in c_{k,i} for every i ≤ its level
+                for (int i = occ.level(s); i >= 1; i--) {
+                    counts[i * classes + k]++;
+                }
             }
         }
-        return jobs;
+        return counts;
     }
 }

@@ -4,13 +4,11 @@ import org.mflb.simulation.state.ServerClassLayout;
 
 /**
  * Per-class measurements over a unit of observation {@code [a, b]} for servers of different speeds
- * (docs/models.md §10): the exact time integral of the jobs held by each class's servers (one addition
- * per event, as {@link TailIntegrals} does for the counts: {@code ∫ Q_k dt = Q_k(a)(b − a) +
- * Σ ±(b − t)}) and the arrivals each class received; from them the mean queue length of a class-k
- * server {@code ∫Q_k dt/(N_k T)} and, by Little's law per class, its mean response time
- * {@code Q̄_k/λ_k} with {@code λ_k} = the arrivals per class-k server and unit time. Also the rates of
- * the classes' exponential services ({@code μ s_k}), from which the engines draw which class completes
- * a job.
+ * (docs/models.md §10): the arrivals each class received, whose rate {@code λ_k} per class-k server
+ * gives, with the mean queue length {@code Q̄_k} of the class (from the per-class integrals of
+ * {@link TailIntegrals}), its mean response time {@code Q̄_k/λ_k} by Little's law per class. Also the
+ * rates of the classes' exponential services ({@code μ s_k}), from which the engines draw which class
+ * completes a job.
  */
 final class ClassStatistics {
 
@@ -22,7 +20,6 @@ final class ClassStatistics {
     /** {@code 1/s_k}: the factor of a class-k server's service times (general service). */
     final double[] slowness;
     private final long[] arrivals;
-    private final double[] area;
     /** {@code e_c = o + Σ_{j < c} μ s_j busy_j}, as of the last {@link #busyRate}. */
     private final double[] lowerEdge;
     private double start;
@@ -39,7 +36,6 @@ final class ClassStatistics {
         inverseRate = new double[k];
         slowness = new double[k];
         arrivals = new long[k];
-        area = new double[k];
         lowerEdge = new double[k];
         for (int c = 0; c < k; c++) {
             rate[c] = mu * layout.speed(c);
@@ -53,44 +49,21 @@ final class ClassStatistics {
         return rate.length;
     }
 
-    /** A job joined a server of class {@code c} at time {@code t}. */
-    void arrival(int c, double t) {
+    /** A job joined a server of class {@code c}. */
+    void arrival(int c) {
         arrivals[c]++;
-        area[c] += end - t;
     }
 
-    /** A job left a server of class {@code c} at time {@code t}. */
-    void departure(int c, double t) {
-        area[c] -= end - t;
-    }
-
-    /**
-     * Starts a unit {@code [a, b]}.
-     *
-     * @param jobs the jobs held by each class's servers at time a (the engine counts them then, rather
-     *        than this class at every event)
-     */
-    void startUnit(double a, double b, long[] jobs) {
+    /** Starts a unit {@code [a, b]}. */
+    void startUnit(double a, double b) {
         start = a;
         end = b;
-        for (int c = 0; c < jobs.length; c++) {
-            area[c] = jobs[c] * (b - a);
-            arrivals[c] = 0;
-        }
-    }
-
-    /** @return the time-averaged jobs per class-k server over the unit */
-    double[] meanQueueLengths() {
-        double[] q = new double[area.length];
-        for (int c = 0; c < q.length; c++) {
-            q[c] = area[c] / (layout.size(c) * (end - start));
-        }
-        return q;
+        java.util.Arrays.fill(arrivals, 0);
     }
 
     /** @return the arrivals per class-k server and unit time over the unit */
     double[] arrivalRates() {
-        double[] r = new double[area.length];
+        double[] r = new double[arrivals.length];
         for (int c = 0; c < r.length; c++) {
             r[c] = arrivals[c] / (layout.size(c) * (end - start));
         }

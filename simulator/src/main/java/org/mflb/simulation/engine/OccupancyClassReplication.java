@@ -558,7 +558,7 @@ final class OccupancyClassReplication extends Replication {
                     if (q + 1 > counts.highest) {
                         counts.reach(q + 1);
                     }
-                    tail.beforeUp(q + 1, now);
+                    tail.beforeUpInClass(q + 1, k, now);
                     final int at = (k << shift) + q + 1;
                     if (serverLevel != null) {
                         // the first rank of level q's block becomes the last of level q + 1's
@@ -570,13 +570,13 @@ final class OccupancyClassReplication extends Replication {
                     }
                     cc[at]++;
                     counts.c[q + 1]++;
-                    classes.arrival(k, now);
+                    classes.arrival(k);
                 } else {
                     final long ki = classes.departure(busy, u);
                     final int k = (int) (ki >>> 32);
                     final int j = levelOf(layout.start(k) + (int) ki, k);
                     events++;
-                    tail.beforeDown(j, now);
+                    tail.beforeDownInClass(j, k, now);
                     final int at = (k << shift) + j;
                     if (serverLevel != null) {
                         // the last rank of level j's block becomes the first of level j − 1's
@@ -592,7 +592,6 @@ final class OccupancyClassReplication extends Replication {
                         busy[k]--;
                         busyRate = classes.busyRate(busy, arrivalBound);
                     }
-                    classes.departure(k, now);
                 }
                 next = now + exp1.sample() / (bound + busyRate);
             }
@@ -624,13 +623,15 @@ final class OccupancyClassReplication extends Replication {
     }
 
     @Override
-    long[] classJobs() {
-        long[] jobs = new long[layout.count()];
-        for (int k = 0; k < jobs.length; k++) {
-            for (int l = 1; l < 1 << shift; l++) {
-                jobs[k] += cc[(k << shift) + l];
+    int[] classTailCounts() {
+        int classes = layout.count();
+        int levels = 1 << shift;
+        int[] counts = new int[levels * classes];
+        for (int k = 0; k < classes; k++) {
+            for (int l = 1; l < levels; l++) {
+                counts[l * classes + k] = cc[(k << shift) + l];
             }
         }
-        return jobs;
+        return counts;
     }
 }

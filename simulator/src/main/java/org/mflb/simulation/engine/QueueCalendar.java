@@ -39,7 +39,7 @@ final class QueueCalendar extends AgentReplication {
     /** @return the service time of a job starting service at server {@code s}: the requirement over its speed */
     private double serviceTime(int s) {
         double x = service.sample();
-        return classes == null ? x : x * classes.slowness[occ.layout().classOf(s)];
+        return classes == null ? x : x * classes.slowness[occ.classOf(s)];
     }
 
     /** The FIFO queues of the initial state, its jobs with unknown (NaN) arrival times. */
@@ -104,18 +104,25 @@ final class QueueCalendar extends AgentReplication {
                         jobs.setServiceStart(s, now);
                         calendar.add(now + serviceTime(s), s);
                     }
-                    tail.beforeUp(k + 1, now);
+                    if (classes == null) {
+                        tail.beforeUp(k + 1, now);
+                    } else {
+                        final int c = occ.classOf(s);
+                        tail.beforeUpInClass(k + 1, c, now);
+                        classes.arrival(c);
+                    }
                     occ.up(s);
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
-                    if (classes != null) {
-                        classes.arrival(occ.layout().classOf(s), now);
-                    }
                 } else {
                     final int s = calendar.firstOwner();
                     final int k = occ.level(s);
                     events++;
-                    tail.beforeDown(k, now);
+                    if (classes == null) {
+                        tail.beforeDown(k, now);
+                    } else {
+                        tail.beforeDownInClass(k, occ.classOf(s), now);
+                    }
                     occ.down(s);
                     final double a = jobs.pop(s, k);
                     if (a == a) { // not a job present at time 0
@@ -133,9 +140,6 @@ final class QueueCalendar extends AgentReplication {
                         calendar.removeFirst();
                     }
                     dispatcher.onDeparture(s, k - 1, now);
-                    if (classes != null) {
-                        classes.departure(occ.layout().classOf(s), now);
-                    }
                 }
             }
             t = now;

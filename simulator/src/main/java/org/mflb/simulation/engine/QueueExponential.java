@@ -111,13 +111,14 @@ final class QueueExponential extends AgentReplication {
                         }
                         joined[k]++;
                     }
-                    tail.beforeUp(k + 1, now);
                     if (classes == null) {
+                        tail.beforeUp(k + 1, now);
                         occ.up(s);
                     } else {
                         final int c = occ.classOf(s);
+                        tail.beforeUpInClass(k + 1, c, now);
                         occ.upInClass(s, c);
-                        classes.arrival(c, now);
+                        classes.arrival(c);
                     }
                     jobs.push(s, k, now);
                     dispatcher.onArrival(s, k + 1, now);
@@ -140,14 +141,14 @@ final class QueueExponential extends AgentReplication {
                         final long ci = classes.departure(occ.classBusy(), u);
                         c = (int) (ci >>> 32);
                         s = occ.busyServerOfClass(c, (int) ci);
-                        classes.departure(c, now);
                     }
                     final int k = occ.level(s);
                     events++;
-                    tail.beforeDown(k, now);
                     if (classes == null) {
+                        tail.beforeDown(k, now);
                         occ.down(s);
                     } else {
+                        tail.beforeDownInClass(k, c, now);
                         occ.downInClass(s, c);
                     }
                     final double a = jobs.pop(s, k);

@@ -144,7 +144,8 @@ public abstract class Replication {
         this.rng = rng;
         this.exp1 = ZigguratSampler.Exponential.of(rng);
         this.counts = counts;
-        this.tail = new TailIntegrals(counts, scenario.observation().covarianceLevels());
+        this.tail = new TailIntegrals(counts, scenario.observation().covarianceLevels(),
+                scenario.classLayout() == null ? 1 : scenario.classLayout().count());
         this.capacity = scenario.model().system().capacity();
         this.rate = scenario.model().arrivalRate();
         this.constantRate = rate.isConstant();
@@ -207,7 +208,11 @@ public abstract class Replication {
      * an engine without events for every change of the counts (the workload engine) integrates by itself.
      */
     void startUnitIntegrals(double a, double b) {
-        tail.startUnit(a, b);
+        if (classes == null) {
+            tail.startUnit(a, b);
+        } else {
+            tail.startUnit(a, b, classTailCounts());
+        }
     }
 
     /** @return the unit's time-averaged tail vector {@code x̄_0..x̄_H}, at its end */
@@ -224,15 +229,16 @@ public abstract class Replication {
     abstract void simulate();
 
     /**
-     * The jobs held now by the servers of each class, counted when a unit starts so that the events need
-     * not keep the sums. Only the engines that simulate server classes are asked (the agent engine and
-     * the occupancy engine of classes override it); the others never have {@link #classes}.
+     * The tail counts of each class now, {@code c_{k,i}} = servers of class k with at least i jobs, counted
+     * when a unit starts so that the events need only update the integrals ({@link TailIntegrals}). Only
+     * the engines that simulate server classes are asked (the agent engine and the occupancy engine of
+     * classes override it); the others never have {@link #classes}.
      *
-     * @return the jobs of each class
+     * @return {@code c_{k,i}} at index {@code i·K + k}, for {@code 1 ≤ i ≤} the highest level reached
      * @throws IllegalStateException for an engine without server classes: a scenario with classes was
      *         given to an engine that cannot simulate them ({@link #create} never does)
      */
-    long[] classJobs() {
+    int[] classTailCounts() {
         throw new IllegalStateException("server classes given to the " + engine().cliName() + " engine's "
                 + getClass().getSimpleName() + ", which does not simulate them");
     }
@@ -347,7 +353,7 @@ public abstract class Replication {
         }
         startUnitIntegrals(c, unitEnd);
         if (classes != null) {
-            classes.startUnit(c, unitEnd, classJobs());
+            classes.startUnit(c, unitEnd);
         }
     }
 
@@ -377,7 +383,7 @@ public abstract class Replication {
             conditional = conditionalQuantiles(joined, exponentialServiceRate(scenario), percentiles);
         }
         results.add(new UnitResult(x, products, meanResponse, meanWaiting, blocking, idle, arrivalRate, arrivals,
-                completions, ps.values(), perJob, conditional, classes == null ? null : classes.meanQueueLengths(),
+                completions, ps.values(), perJob, conditional, classes == null ? null : tail.endUnitClassMeanJobs(scenario.classLayout()),
                 classes == null ? null : classes.arrivalRates(), meanJobs));
     }
 
