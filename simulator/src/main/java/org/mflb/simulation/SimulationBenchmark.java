@@ -228,7 +228,14 @@ public final class SimulationBenchmark {
     private static final String[] CLASS_CASES = {"SQ(2) one speed", "SQ(2) 3 classes", "SED(2) 3 classes"};
 
     /** Class loaders of its own each case of the server-class benchmark is measured in. */
-    public static final int CLASS_LOADERS = 3;
+    public static final int CLASS_LOADERS = 4;
+
+    /**
+     * Whole runs each loader makes before it is measured: the hot loop is compiled, then compiled again a
+     * few times over the first runs (paths first taken late, a checkpoint, a rare draw), and a loader
+     * measured after shorter warm-ups was at times still running its first compilations.
+     */
+    public static final int CLASS_WARMUP_RUNS = 3;
 
     /**
      * A case of the server-class benchmark: its {@link Measurement} (medians over the loaders) and each
@@ -285,7 +292,7 @@ public final class SimulationBenchmark {
      * <p>The figure of one JVM depends on how the JIT happened to compile the hot loop (two processes
      * running the same code differ by up to 20%), and cases run in one class loader share compiled code
      * shaped by whichever ran first. So each case runs in {@link #CLASS_LOADERS} class loaders of its
-     * own ({@link ClassCase}), each warmed up by two runs of a quarter length; then every loader of every
+     * own ({@link ClassCase}), each warmed up by {@link #CLASS_WARMUP_RUNS} runs; then every loader of every
      * case runs once per round, in turn, {@code repetitions} rounds (a drift of the machine's speed hits
      * all alike). A case's figure is the median over its loaders of each loader's median run; the
      * loaders' own medians come with it ({@link ClassMeasurement}).
@@ -308,10 +315,10 @@ public final class SimulationBenchmark {
                     for (int l = 0; l < CLASS_LOADERS; l++) {
                         java.net.URLClassLoader loader = isolatedLoader();
                         loaders.add(loader);
-                        LongSupplier warm = classCase(loader, engine, k, tEnd / 4);
-                        warm.getAsLong();
-                        warm.getAsLong();
                         runs[k][l] = classCase(loader, engine, k, tEnd);
+                        for (int w = 0; w < CLASS_WARMUP_RUNS; w++) {
+                            runs[k][l].getAsLong();
+                        }
                     }
                 }
                 double[][][] wall = new double[m][CLASS_LOADERS][repetitions];
