@@ -19,8 +19,9 @@
  *
  * <p>Servers of different speeds (docs/models.md §10): both agent queue engines run them (per-class busy
  * blocks in the level sets, service rates {@code μ s_k}, service times divided by {@code s_k}), the
- * occupancy engine through {@code OccupancyClassReplication} (counts per class), and
- * {@code ClassStatistics} measures each class's mean queue length and arrival rate.
+ * occupancy engine through {@code OccupancyClassReplication} (counts per class); {@code TailIntegrals}
+ * keeps its integrals per class, whence each class's mean queue length, and {@code ClassStatistics}
+ * counts each class's arrivals and draws which class completes a job.
  *
  * <p><b>Dependencies:</b> solver-core, the other simulator packages, Commons RNG and HdrHistogram. Like
  * every simulator package, this one must never depend on the fluid or PDE models: it simulates the
