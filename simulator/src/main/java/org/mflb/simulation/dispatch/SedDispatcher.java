@@ -27,14 +27,6 @@ public final class SedDispatcher extends Dispatcher {
      * arrival (measured: SED(2) with 3 classes ≈ 8% more events/s at N = 1000).
      */
     private final short[] classOf;
-    /**
-     * {@code delayWeight[s] = W_k} of server s's class k ({@link ServerClassLayout#delayWeights}), or
-     * {@code null} when a weight does not fit an int: the value of a server at level q is then the
-     * integer {@code (q+1)·W_k} (smaller iff {@code (q+1)/s_k} is), so that comparing two samples takes two
-     * loads and two products where the class lookup takes four loads (measured: SED(2) with 3 classes
-     * ≈ 5% more events/s at N = 1000).
-     */
-    private final int[] delayWeight;
     /** The replication's stream, when the d samples are uniform draws with replacement; else {@code null}. */
     private final UniformRandomProvider uniform;
     /** The sampler of the other samplings (distinct or speed-weighted); {@code null} with replacement. */
@@ -49,15 +41,6 @@ public final class SedDispatcher extends Dispatcher {
         this.layout = ctx.scenario().classLayout();
         this.n = occ.servers();
         this.classOf = LevelSets.classTable(layout);
-        long[] w = layout.delayWeights();
-        if (w == null || java.util.Arrays.stream(w).max().getAsLong() > Integer.MAX_VALUE) {
-            this.delayWeight = null;
-        } else {
-            this.delayWeight = new int[n];
-            for (int s = 0; s < n; s++) {
-                delayWeight[s] = (int) w[classOf[s]];
-            }
-        }
         this.d = policy.d();
         boolean replacement = policy.sampling() == Sampling.REPLACEMENT;
         this.uniform = replacement ? ctx.rng() : null;
@@ -76,14 +59,7 @@ public final class SedDispatcher extends Dispatcher {
             // the common case without a loop: b replaces a only when strictly better
             final int a = rng.nextInt(n);
             final int b = rng.nextInt(n);
-            final int[] w = delayWeight;
-            final int better;
-            if (w != null) {
-                // (q+1)·W < 2^62 (q + 1 ≤ 2^31, W ≤ 2^31): the difference's sign is the comparison
-                better = (int) (((occ.level(b) + 1L) * w[b] - (occ.level(a) + 1L) * w[a]) >> 63);
-            } else {
-                better = layout.smallerValueMask(classOf[b], occ.level(b), classOf[a], occ.level(a));
-            }
+            final int better = layout.smallerValueMask(classOf[b], occ.level(b), classOf[a], occ.level(a));
             return a ^ ((a ^ b) & better);
         }
         int best = rng.nextInt(n);

@@ -163,23 +163,10 @@ public final class ServerClassLayout {
     /** @return the class of server {@code s ∈ [0, N)} */
     public int classOf(int s) {
         final int[] e = end;
-        // k = #{c < K − 1 : s ≥ end(c)}, without branches: the class of a sampled server is random, so a
-        // loop that stops at it would mispredict about once a call (the simulators' hot spot); end(c) − 1 − s
-        // < 0 iff s ≥ end(c), and no difference overflows (0 ≤ s < N, end(c) ≤ N). Straight lines for 2 to
-        // 4 classes: the JIT gives a loop of a few turns the shape of a long one, which costs more
-        switch (e.length) {
-            case 1:
-                return 0;
-            case 2:
-                return (e[0] - 1 - s) >>> 31;
-            case 3:
-                return ((e[0] - 1 - s) >>> 31) + ((e[1] - 1 - s) >>> 31);
-            case 4:
-                return ((e[0] - 1 - s) >>> 31) + ((e[1] - 1 - s) >>> 31) + ((e[2] - 1 - s) >>> 31);
-            default:
-                break;
-        }
         if (e.length <= 8) {
+            // k = #{c < K − 1 : s ≥ end(c)}, without branches: the class of a sampled server is random,
+            // so a loop that stops at it would mispredict about once a call (the simulators' hot spot);
+            // end(c) − 1 − s < 0 iff s ≥ end(c), and no difference overflows (0 ≤ s < N, end(c) ≤ N)
             int k = 0;
             for (int c = 0; c < e.length - 1; c++) {
                 k += (e[c] - 1 - s) >>> 31;
