@@ -1,6 +1,7 @@
 package org.mflb.simulation.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -96,36 +97,43 @@ class BranchFreeLookupsTest {
 
     @Test
     void departureClassIsTheStoppingLoopsAnswerBitForBit() {
+        // 1 to 4 classes (the straight-line cases) and 5, 6 (the loop)
+        String[] classSets = {"1:1.3", "0.5:2,0.5:0.7", "0.3:1.5,0.3:1,0.4:0.625", "0.25:2,0.25:1.3,0.25:0.7,0.25:0.1",
+            "0.2:3,0.2:2,0.2:1,0.2:0.5,0.2:0.25", "0.125:2,0.125:1.9,0.25:1,0.125:0.6,0.125:0.5,0.25:0.1"};
         SplittableRandom rng = new SplittableRandom(7);
-        ServerClasses four = ServerClasses.parse("0.25:2,0.25:1.3,0.25:0.7,0.25:0.1");
-        ServerClassLayout layout = new ServerClassLayout(four, 40);
-        ClassStatistics stats = new ClassStatistics(layout, 1.7);
-        int boundaries = 0;
-        for (int trial = 0; trial < 20_000; trial++) {
-            int[] busy = new int[4];
-            int total = 0;
-            for (int k = 0; k < 4; k++) {
-                busy[k] = rng.nextInt(4) == 0 ? 0 : rng.nextInt(11); // empty classes, the last ones too
-                total += busy[k];
+        for (String set : classSets) {
+            ServerClassLayout layout = new ServerClassLayout(ServerClasses.parse(set), 40);
+            int classes = layout.count();
+            ClassStatistics stats = new ClassStatistics(layout, 1.7);
+            int boundaries = 0;
+            for (int trial = 0; trial < 20_000; trial++) {
+                int[] busy = new int[classes];
+                int total = 0;
+                for (int k = 0; k < classes; k++) {
+                    busy[k] = rng.nextInt(4) == 0 ? 0 : rng.nextInt(11); // empty classes, the last ones too
+                    total += busy[k];
+                }
+                if (total == 0) {
+                    continue;
+                }
+                // the engines' offset: the arrival bound N·λ̄ below the departures' part of their uniform
+                double offset = trial % 2 == 0 ? 0 : 36 * rng.nextDouble();
+                double rate = stats.busyRate(busy, offset);
+                assertEquals(lowerEdge(stats, busy, 0, classes), rate, 0, set + ": the total rate, summed in order");
+                // uniform values, the class boundaries themselves (u = e_1, e_2, ...) and the top end
+                boolean atBoundary = trial % 4 == 1 && classes > 1;
+                double u = atBoundary ? lowerEdge(stats, busy, offset, 1 + rng.nextInt(classes - 1))
+                        : trial % 97 == 0 ? offset + rate : offset + rng.nextDouble() * rate;
+                boundaries += atBoundary ? 1 : 0;
+                assertEquals(stoppingLoop(stats, busy, offset, u), stats.departure(busy, u),
+                        set + ": busy " + java.util.Arrays.toString(busy) + " offset " + offset + " u " + u);
+                long ki = stats.departure(busy, u);
+                int k = (int) (ki >>> 32);
+                int i = (int) ki;
+                assertTrue(busy[k] > 0 && i >= 0 && i < busy[k], set + ": a busy server of a class with busy servers");
             }
-            if (total == 0) {
-                continue;
-            }
-            // the engines' offset: the arrival bound N·λ̄ below the departures' part of their uniform
-            double offset = trial % 2 == 0 ? 0 : 36 * rng.nextDouble();
-            double rate = stats.busyRate(busy, offset);
-            // uniform values, the class boundaries themselves (u = e_1, e_2, ...) and the top end
-            double u = trial % 4 == 1 ? lowerEdge(stats, busy, offset, 1 + rng.nextInt(3))
-                    : trial % 97 == 0 ? offset + rate : offset + rng.nextDouble() * rate;
-            boundaries += trial % 4 == 1 ? 1 : 0;
-            assertEquals(stoppingLoop(stats, busy, offset, u), stats.departure(busy, u),
-                    "busy " + java.util.Arrays.toString(busy) + " offset " + offset + " u " + u);
-            long ki = stats.departure(busy, u);
-            int k = (int) (ki >>> 32);
-            int i = (int) ki;
-            assertEquals(true, busy[k] > 0 && i >= 0 && i < busy[k], "a busy server of a class with busy servers");
+            assertTrue(classes == 1 || boundaries > 4000, set + ": boundaries tried " + boundaries);
         }
-        assertEquals(true, boundaries > 4000);
     }
 
     /** @return {@code e_j = o + Σ_{c<j} w_c}, summed as {@link ClassStatistics#busyRate} sums it */

@@ -2,6 +2,7 @@ package org.mflb.simulation.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 
@@ -121,7 +122,7 @@ class TailIntegralsTest {
             }
         }
         // the walks went past the arrays' initial 64 levels
-        assertEquals(true, split.highest > 64, "highest level " + split.highest);
+        assertTrue(split.highest > 64, "highest level " + split.highest);
     }
 
     @Test
